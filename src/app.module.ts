@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { CommonModule } from './common/common.module';
+import { ConnectorsModule } from './connectors/connectors.module';
+import { HealthModule } from './health/health.module';
+import { ProvidersModule } from './providers/providers.module';
+import { ProxyModule } from './proxy/proxy.module';
+import { SearchModule } from './search/search.module';
+import { StreamingModule } from './streaming/streaming.module';
+
+@Module({
+  imports: [
+    CommonModule,
+    HealthModule,
+    AuthModule,
+    ProvidersModule,
+    StreamingModule,
+    SearchModule,
+    ConnectorsModule,
+    ProxyModule,
+  ],
+})
+export class AppModule {}

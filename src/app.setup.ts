@@ -1,0 +1,128 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { LogController } from 'fastify';
+import type { Logger as Pino } from 'pino';
+import { AppModule } from './app.module';
+import { serverConfig, type ServerConfig } from './common/config/app.config';
+import { ErrorBody } from './common/errors/error-body';
+import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
+import { createPinoLogger } from './common/logging/pino-logger.factory';
+import { PinoNestLogger } from './common/logging/pino-nest.logger';
+
+export interface AdapterBundle {
+  readonly adapter: FastifyAdapter;
+  readonly logger: Pino;
+  readonly server: ServerConfig;
+}
+
+/** The Fastify adapter with the options that must exist before Nest starts: body limit, logger, request ids. */
+export function createFastifyAdapter(logger?: Pino): AdapterBundle {
+  const server = serverConfig();
+  const pino = logger ?? createPinoLogger(server.logLevel);
+  const adapter = new FastifyAdapter({
+    loggerInstance: pino,
+    bodyLimit: server.bodyLimitBytes,
+    genReqId: requestIdFor,
+    // One line per request is written in onResponse below, with the fields operators search by.
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: true,
+    }),
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  return { adapter, logger: pino, server };
+}
+
+/** Everything main.ts and the end-to-end tests share once the Nest application exists. */
+export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle): void {
+  app.useLogger(new PinoNestLogger(bundle.logger));
+  const fastify = app.getHttpAdapter().getInstance();
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const queryAt = request.url.indexOf('?');
+    // Path only: query strings can carry keys, and they are not needed to find a request.
+    request.log.info(
+      {
+        method: request.method,
+        path: queryAt === -1 ? request.url : request.url.slice(0, queryAt),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request completed',
+    );
+    done();
+  });
+
+  if (bundle.server.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: bundle.server.corsOrigins,
+      credentials: true,
+      exposedHeaders: [REQUEST_ID_HEADER],
+    });
+  }
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Quarry')
+      .setDescription(
+        'AI answer engine: Perplexica-compatible providers and search endpoints, sibling-service proxy, webhook connector.',
+      )
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+    { extraModels: [ErrorBody] },
+  );
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/json',
+    yamlDocumentUrl: 'docs/yaml',
+  });
+}
+
+/** Builds the whole application the way production runs it. */
+export async function createApp(logger?: Pino): Promise<NestFastifyApplication> {
+  const bundle = createFastifyAdapter(logger);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, bundle.adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+    logger: new PinoNestLogger(bundle.logger),
+  });
+  configureApp(app, bundle);
+  await app.init();
+  return app;
+}
+
+/**
+ * Stops accepting, lets in-flight requests and streams finish, and resolves; gives up waiting after
+ * the timeout so a stuck client cannot hold the process forever.
+ */
+export async function shutdownGracefully(
+  app: NestFastifyApplication,
+  timeoutMs: number,
+): Promise<'clean' | 'timeout'> {
+  const logger = new Logger('Shutdown');
+  logger.log(`closing: waiting up to ${timeoutMs} ms for in-flight requests`);
+  const server = app.getHttpServer();
+  // Node closes idle keep-alive sockets only at the moment close() is called; a request finishing
+  // later leaves its socket idle and open, so sweep until the server is closed.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const outcome = await Promise.race([app.close().then(() => 'clean' as const), timeout]);
+  clearTimeout(timer);
+  clearInterval(sweeper);
+  if (outcome === 'timeout') {
+    logger.warn('in-flight requests still open at the shutdown timeout; closing them');
+    server.closeAllConnections();
+  }
+  return outcome;
+}

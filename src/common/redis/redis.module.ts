@@ -1,0 +1,71 @@
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import Redis from 'ioredis';
+import { infraConfig } from '../config/app.config';
+import { ReadinessRegistry } from '../../health/readiness.registry';
+import { REDIS_CLIENT } from './redis.tokens';
+
+const logger = new Logger('Redis');
+
+function createRedisClient(config: ConfigType<typeof infraConfig>): Redis | null {
+  if (!config.redisUrl) return null;
+  const client = new Redis(config.redisUrl, {
+    // Fail fast instead of queueing: every user of Redis here has a fallback, and a queue would grow unbounded.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    lazyConnect: false,
+  });
+  let healthy = true;
+  client.on('error', (error: Error) => {
+    if (healthy) logger.warn(`Redis unavailable, falling back where possible: ${error.message}`);
+    healthy = false;
+  });
+  client.on('ready', () => {
+    if (!healthy) logger.log('Redis reachable again');
+    healthy = true;
+  });
+  return client;
+}
+
+@Global()
+@Module({
+  providers: [{ provide: REDIS_CLIENT, inject: [infraConfig.KEY], useFactory: createRedisClient }],
+  exports: [REDIS_CLIENT],
+})
+export class RedisModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
+    private readonly readiness: ReadinessRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    const redis = this.redis;
+    if (!redis) return;
+    this.readiness.register({
+      name: 'redis',
+      check: async () => {
+        try {
+          await redis.ping();
+          return { up: true };
+        } catch (error) {
+          return { up: false, reason: error instanceof Error ? error.message : String(error) };
+        }
+      },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.redis) return;
+    await this.redis.quit().catch(() => this.redis?.disconnect());
+  }
+}

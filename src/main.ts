@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
+import { createApp, shutdownGracefully } from './app.setup';
+import { serverConfig } from './common/config/app.config';
+import { ConfigValidationError } from './common/config/config-validation.error';
+
+async function bootstrap(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+
+  let server;
+  try {
+    server = serverConfig();
+  } catch (error) {
+    return fail(error);
+  }
+  const app = await createApp().catch(fail);
+  if (!app) return;
+  await app.listen({ port: server.port, host: server.host });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    new Logger('Main').log(`received ${signal}`);
+    void shutdownGracefully(app, server.shutdownTimeoutMs).then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/** A configuration error is one plain line naming the variable; anything else keeps its stack. */
+function fail(error: unknown): undefined {
+  if (error instanceof ConfigValidationError) {
+    process.stderr.write(`quarry: invalid configuration: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `quarry: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+}
+
+void bootstrap();

@@ -1,0 +1,37 @@
+import { QuarryError } from '../common/errors/quarry.error';
+
+/** A providerId that is not active, or a key that is not one of its models: a client mistake (400). */
+export class InvalidModelSelectionError extends QuarryError {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
+export type ModelCallFailure =
+  'auth_failed' | 'rate_limited' | 'model_not_found' | 'unreachable' | 'timeout' | 'bad_response';
+
+const STATUS: Record<ModelCallFailure, number> = {
+  auth_failed: 502,
+  rate_limited: 503,
+  model_not_found: 502,
+  unreachable: 502,
+  timeout: 504,
+  bad_response: 502,
+};
+
+/** A call to a model provider failed; names the provider and model, never the key or address. */
+export class ModelCallError extends QuarryError {
+  constructor(
+    readonly failure: ModelCallFailure,
+    readonly provider: string,
+    readonly model: string,
+    detail: string,
+    retryAfterSeconds?: number,
+  ) {
+    super(
+      `${provider} model ${model}: ${failure.replace('_', ' ')}: ${detail}`,
+      STATUS[failure],
+      retryAfterSeconds !== undefined ? { 'retry-after': String(retryAfterSeconds) } : {},
+    );
+  }
+}

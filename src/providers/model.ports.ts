@@ -1,0 +1,82 @@
+import type { Observable } from 'rxjs';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  readonly role: ChatRole;
+  readonly content: string;
+}
+
+export interface ModelCallOptions {
+  /** Aborting ends the HTTP request to the provider at once. */
+  readonly signal?: AbortSignal;
+  /** Upper bound for the whole call; the provider's default applies when absent. */
+  readonly timeoutMs?: number;
+}
+
+export interface ChatCallOptions extends ModelCallOptions {
+  readonly temperature?: number;
+  readonly topP?: number;
+  readonly maxTokens?: number;
+  /** Ask for a JSON object as output where the provider supports it (planning step). */
+  readonly json?: boolean;
+}
+
+export interface TokenUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly totalTokens: number;
+}
+
+/** One piece of a streamed answer; the last chunk may carry usage when the provider reports it. */
+export interface ChatChunk {
+  readonly text: string;
+  readonly usage?: TokenUsage;
+}
+
+export interface ChatCompletion {
+  readonly text: string;
+  readonly usage?: TokenUsage;
+}
+
+export interface ChatModel {
+  readonly providerId: string;
+  readonly providerName: string;
+  readonly key: string;
+  /** Emits text chunks as the model produces them; unsubscribing aborts the upstream request. */
+  stream(messages: readonly ChatMessage[], options?: ChatCallOptions): Observable<ChatChunk>;
+  complete(messages: readonly ChatMessage[], options?: ChatCallOptions): Promise<ChatCompletion>;
+}
+
+export interface EmbeddingModel {
+  readonly providerId: string;
+  readonly providerName: string;
+  readonly key: string;
+  /** One vector per text, in order; batched to the provider's limit internally. */
+  embed(texts: readonly string[], options?: ModelCallOptions): Promise<number[][]>;
+}
+
+export interface ModelDescriptor {
+  readonly name: string;
+  readonly key: string;
+}
+
+/** A provider as GET /api/providers lists it. */
+export interface ProviderDescriptor {
+  readonly id: string;
+  readonly name: string;
+  readonly chatModels: readonly ModelDescriptor[];
+  readonly embeddingModels: readonly ModelDescriptor[];
+}
+
+/**
+ * The providers module's public face: what is active, and the models by provider id and key.
+ * chatModel/embeddingModel throw InvalidModelSelectionError (400) naming what would be valid.
+ */
+export interface ModelRegistry {
+  listActive(): readonly ProviderDescriptor[];
+  chatModel(providerId: string, key: string): ChatModel;
+  embeddingModel(providerId: string, key: string): EmbeddingModel;
+}
+
+export const MODEL_REGISTRY = Symbol('providers:model-registry');
