@@ -3,6 +3,7 @@ import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
 import { ConnectorsModule } from './connectors/connectors.module';
 import { HealthModule } from './health/health.module';
+import { LimitsModule } from './limits/limits.module';
 import { ProvidersModule } from './providers/providers.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { SearchModule } from './search/search.module';
@@ -13,6 +14,7 @@ import { StreamingModule } from './streaming/streaming.module';
     CommonModule,
     HealthModule,
     AuthModule,
+    LimitsModule,
     ProvidersModule,
     StreamingModule,
     SearchModule,

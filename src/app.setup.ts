@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -37,8 +38,22 @@ export function createFastifyAdapter(logger?: Pino): AdapterBundle {
 }
 
 /** Everything main.ts and the end-to-end tests share once the Nest application exists. */
-export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle): void {
+export async function configureApp(
+  app: NestFastifyApplication,
+  bundle: AdapterBundle,
+): Promise<void> {
   app.useLogger(new PinoNestLogger(bundle.logger));
+  await app.register(helmet, {
+    // Swagger UI at /docs boots from an inline script and inline styles; everything else stays 'self'.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  });
   const fastify = app.getHttpAdapter().getInstance();
 
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -94,7 +109,7 @@ export async function createApp(logger?: Pino): Promise<NestFastifyApplication> 
     abortOnError: false,
     logger: new PinoNestLogger(bundle.logger),
   });
-  configureApp(app, bundle);
+  await configureApp(app, bundle);
   await app.init();
   return app;
 }

@@ -14,7 +14,9 @@ import { REDIS_CLIENT } from './redis.tokens';
 
 const logger = new Logger('Redis');
 
-function createRedisClient(config: ConfigType<typeof infraConfig>): Redis | null {
+const CONNECT_WAIT_MS = 2000;
+
+async function createRedisClient(config: ConfigType<typeof infraConfig>): Promise<Redis | null> {
   if (!config.redisUrl) return null;
   const client = new Redis(config.redisUrl, {
     // Fail fast instead of queueing: every user of Redis here has a fallback, and a queue would grow unbounded.
@@ -33,6 +35,15 @@ function createRedisClient(config: ConfigType<typeof infraConfig>): Redis | null
   client.on('ready', () => {
     if (!healthy) logger.log('Redis reachable again');
     healthy = true;
+  });
+  // Without an offline queue, commands sent before the first connect would fail; start connected
+  // when Redis answers within a moment, and start anyway (falling back) when it does not.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CONNECT_WAIT_MS);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
   return client;
 }

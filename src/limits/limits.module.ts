@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { ConfigModule } from '@nestjs/config';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { REDIS_CLIENT } from '../common/redis/redis.tokens';
+import { CallerThrottlerGuard } from './caller-throttler.guard';
+import { FailoverThrottlerStorage } from './failover-throttler.storage';
+import { limitsConfig } from './limits.config';
+
+/**
+ * Per-caller rate limiting (429 with Retry-After). Imported after AuthModule so the auth guard has
+ * already put the caller on the request when this guard keys the count.
+ */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      imports: [ConfigModule.forFeature(limitsConfig)],
+      inject: [limitsConfig.KEY, REDIS_CLIENT],
+      useFactory: (config: ConfigType<typeof limitsConfig>, redis: Redis | null) => ({
+        throttlers: [
+          { name: 'default', ttl: config.rateLimitWindowMs, limit: config.rateLimitMax },
+        ],
+        skipIf: () => config.rateLimitMax === 0,
+        storage: new FailoverThrottlerStorage(redis),
+        errorMessage: 'Too many requests: slow down and retry after the time in Retry-After',
+      }),
+    }),
+  ],
+  providers: [{ provide: APP_GUARD, useClass: CallerThrottlerGuard }],
+})
+export class LimitsModule {}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Get, Module } from '@nestjs/common';
+import { startTestApp } from './utils/test-app';
+import { TEST_REDIS_URL } from './utils/redis';
+
+@Controller('__limits')
+class PingController {
+  @Get('ping')
+  ping(): { ok: true } {
+    return { ok: true };
+  }
+}
+
+@Module({ controllers: [PingController] })
+class PingModule {}
+
+async function hit(app: Awaited<ReturnType<typeof startTestApp>>['app'], ip = '203.0.113.7') {
+  return app.inject({ method: 'GET', url: '/__limits/ping', headers: { 'x-forwarded-for': ip } });
+}
+
+describe('rate limiting and security headers (e2e)', () => {
+  it('answers 429 with Retry-After in the error shape once a caller spends its budget', async () => {
+    const t = await startTestApp({
+      imports: [PingModule],
+      env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000', REDIS_URL: undefined },
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect((await hit(t.app)).statusCode).toBe(200);
+      const limited = await hit(t.app);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+      // Another caller still has its own budget; health probes are never limited.
+      expect((await hit(t.app, '198.51.100.9')).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sets helmet security headers on every response', async () => {
+    const t = await startTestApp({ env: { REDIS_URL: undefined } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps answering when Redis is unreachable, counting per replica', async () => {
+    const t = await startTestApp({
+      imports: [PingModule],
+      env: { RATE_LIMIT_MAX: '2', REDIS_URL: 'redis://127.0.0.1:1' },
+    });
+    try {
+      expect((await hit(t.app)).statusCode).toBe(200);
+      expect((await hit(t.app)).statusCode).toBe(200);
+      expect((await hit(t.app)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  (TEST_REDIS_URL ? it : it.skip)('shares one budget between replicas through Redis', async () => {
+    const env = { RATE_LIMIT_MAX: '3', REDIS_URL: TEST_REDIS_URL };
+    const a = await startTestApp({ imports: [PingModule], env });
+    const b = await startTestApp({ imports: [PingModule], env });
+    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}-${randomUUID()}`;
+    try {
+      expect((await hit(a.app, ip)).statusCode).toBe(200);
+      expect((await hit(b.app, ip)).statusCode).toBe(200);
+      expect((await hit(a.app, ip)).statusCode).toBe(200);
+      expect((await hit(b.app, ip)).statusCode).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
