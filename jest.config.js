@@ -10,8 +10,12 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+// ESM-only packages: Node itself require()s them, but Jest's CommonJS runtime needs them compiled.
+const esmOnly = ['request-filtering-agent'];
+const swcEsm = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swcEsm },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/utils/jest-env.ts'],

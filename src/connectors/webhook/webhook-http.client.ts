@@ -1,0 +1,151 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { webhookConfig } from './webhook.config';
+import { DestinationRefusedError } from './webhook.errors';
+
+/** The resolver outbound connections use; a port so tests can make a name resolve where they need. */
+export const WEBHOOK_DNS_LOOKUP = Symbol('webhook:dns-lookup');
+export const systemDnsLookup: LookupFunction = dnsLookup as LookupFunction;
+
+export interface OutboundRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: http.OutgoingHttpHeaders;
+  readonly body?: Buffer;
+}
+
+export interface RemoteReply {
+  readonly status: number;
+  /** Lowercase names; several values of one header joined with ", ". */
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+/** One attempt: a reply read whole, or a failure (with the part of a reply that came, if any). */
+export type AttemptOutcome =
+  | { readonly ok: true; readonly reply: RemoteReply }
+  | { readonly ok: false; readonly error: string; readonly reply?: RemoteReply };
+
+// request-filtering-agent's refusal is a plain Error; its text is the only mark it carries.
+const REFUSAL = /^DNS lookup .* is not allowed/;
+
+/**
+ * Sends one HTTP request with Node's client through request-filtering-agent, whose agents check the
+ * address each socket actually connects to (after DNS), so a name re-resolving to a private address
+ * is refused too. Node's client never follows redirects, and sends exactly the headers and bytes given.
+ */
+@Injectable()
+export class WebhookHttpClient implements OnModuleDestroy {
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+
+  constructor(
+    @Inject(webhookConfig.KEY) private readonly config: ConfigType<typeof webhookConfig>,
+    @Inject(WEBHOOK_DNS_LOOKUP) private readonly lookup: LookupFunction,
+  ) {
+    const filtering = { keepAlive: true, allowPrivateIPAddress: config.allowPrivateNetworks };
+    this.httpAgent = new RequestFilteringHttpAgent(filtering);
+    this.httpsAgent = new RequestFilteringHttpsAgent(filtering);
+  }
+
+  onModuleDestroy(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  /** Resolves with the outcome of one attempt; rejects only with DestinationRefusedError. */
+  async send(request: OutboundRequest): Promise<AttemptOutcome> {
+    // One deadline for connecting, the reply head and the whole reply body.
+    const signal = AbortSignal.timeout(this.config.timeoutMs);
+    let response: http.IncomingMessage;
+    try {
+      response = await this.open(request, signal);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (REFUSAL.test(message)) throw new DestinationRefusedError(message);
+      return { ok: false, error: this.failureText(error, signal) };
+    }
+    const head = { status: response.statusCode ?? 0, headers: joinHeaders(response) };
+    const read = await this.readBody(response, signal);
+    const reply: RemoteReply = { ...head, body: read.body };
+    return read.error === undefined ? { ok: true, reply } : { ok: false, error: read.error, reply };
+  }
+
+  private open(request: OutboundRequest, signal: AbortSignal): Promise<http.IncomingMessage> {
+    const secure = request.url.protocol === 'https:';
+    const transport = secure ? https : http;
+    return new Promise((resolve, reject) => {
+      const outgoing = transport.request(
+        request.url,
+        {
+          method: request.method,
+          headers: request.headers,
+          agent: secure ? this.httpsAgent : this.httpAgent,
+          lookup: this.lookup,
+          signal,
+        },
+        resolve,
+      );
+      // Stays attached after the reply head came, so a late socket error never goes unhandled.
+      outgoing.on('error', reject);
+      outgoing.end(request.body);
+    });
+  }
+
+  private async readBody(
+    response: http.IncomingMessage,
+    signal: AbortSignal,
+  ): Promise<{ body: Buffer; error?: string }> {
+    const limit = this.config.maxResponseBytes;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        if (size + chunk.length > limit) {
+          // Leaving the loop destroys the response: the rest is never downloaded.
+          chunks.push(chunk.subarray(0, limit - size));
+          return {
+            body: Buffer.concat(chunks),
+            error: `reply body exceeds the limit of ${limit} bytes`,
+          };
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      }
+    } catch (error) {
+      return {
+        body: Buffer.concat(chunks),
+        error: `reading the reply failed: ${this.failureText(error, signal)}`,
+      };
+    }
+    if (signal.aborted || !response.complete) {
+      return {
+        body: Buffer.concat(chunks),
+        error: `reading the reply failed: ${signal.aborted ? this.timeoutText() : 'connection closed before the reply ended'}`,
+      };
+    }
+    return { body: Buffer.concat(chunks) };
+  }
+
+  private failureText(error: unknown, signal: AbortSignal): string {
+    if (signal.aborted) return this.timeoutText();
+    return error instanceof Error ? error.message : String(error);
+  }
+
+  private timeoutText(): string {
+    return `timed out after ${this.config.timeoutMs} ms`;
+  }
+}
+
+function joinHeaders(response: http.IncomingMessage): Record<string, string> {
+  const joined: Record<string, string> = {};
+  for (const [name, values] of Object.entries(response.headersDistinct)) {
+    if (values) joined[name] = values.join(', ');
+  }
+  return joined;
+}
