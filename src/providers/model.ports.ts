@@ -20,6 +20,11 @@ export interface ChatCallOptions extends ModelCallOptions {
   readonly maxTokens?: number;
   /** Ask for a JSON object as output where the provider supports it (planning step). */
   readonly json?: boolean;
+  /**
+   * The search's optimization mode. Remote models ignore it; the built-in extractive model
+   * writes longer answers in quality mode (speed 3 sentences, balanced 5, quality 8).
+   */
+  readonly optimizationMode?: 'speed' | 'balanced' | 'quality';
 }
 
 export interface TokenUsage {

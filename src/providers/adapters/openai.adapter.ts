@@ -1,0 +1,127 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ProviderSpec } from '../config/provider-spec';
+import { displayNameFor } from '../config/model-display-name';
+import type {
+  ChatCallOptions,
+  ChatChunk,
+  ChatMessage,
+  ChatModel,
+  EmbeddingModel,
+  ModelCallOptions,
+  TokenUsage,
+} from '../model.ports';
+import { observeChatStream, runModelCall } from './async-iterable.observable';
+import { embedInBatches, type ModelLists, type ProviderAdapter } from './provider-adapter';
+
+/** Ids that are neither chat nor embedding models (speech, images, moderation, legacy completion). */
+const NOT_CHAT =
+  /whisper|tts|dall-e|image|moderation|davinci|babbage|audio|realtime|transcribe|search|computer-use/i;
+const EMBEDDING = /embed/i;
+
+/** OpenAI and every OpenAI-compatible server (vLLM, llama.cpp, LiteLLM, OpenRouter, Groq, LM Studio...). */
+export class OpenAiAdapter implements ProviderAdapter {
+  private readonly client: OpenAI;
+
+  constructor(
+    private readonly spec: ProviderSpec,
+    private readonly defaultTimeoutMs: number,
+  ) {
+    this.client = new OpenAI({
+      // Local servers accept any key; the SDK refuses to start without one.
+      apiKey: spec.config.apiKey ?? 'not-needed',
+      baseURL: spec.config.baseURL,
+      maxRetries: spec.config.maxRetries ?? 1,
+      defaultHeaders: spec.config.headers,
+    });
+  }
+
+  async discoverModels(signal: AbortSignal): Promise<ModelLists> {
+    const ids: string[] = [];
+    for await (const model of this.client.models.list({ signal })) ids.push(model.id);
+    ids.sort();
+    return {
+      chatModels: ids
+        .filter((id) => !EMBEDDING.test(id) && !NOT_CHAT.test(id))
+        .map((key) => ({ key, name: displayNameFor(key) })),
+      embeddingModels: ids
+        .filter((id) => EMBEDDING.test(id))
+        .map((key) => ({ key, name: displayNameFor(key) })),
+    };
+  }
+
+  chatModel(key: string): ChatModel {
+    const { client, spec, defaultTimeoutMs } = this;
+    const subject = { providerName: spec.name, key };
+    const body = (messages: readonly ChatMessage[], options?: ChatCallOptions) => ({
+      model: key,
+      messages: messages.map((m): ChatCompletionMessageParam => ({
+        role: m.role,
+        content: m.content,
+      })),
+      temperature: options?.temperature,
+      top_p: options?.topP,
+      max_tokens: options?.maxTokens,
+      ...(options?.json ? { response_format: { type: 'json_object' as const } } : {}),
+    });
+    return {
+      providerId: spec.id,
+      providerName: spec.name,
+      key,
+      stream: (messages, options) =>
+        observeChatStream(subject, options, defaultTimeoutMs, async (signal) => {
+          const stream = await client.chat.completions.create(
+            { ...body(messages, options), stream: true, stream_options: { include_usage: true } },
+            { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+          );
+          return (async function* (): AsyncIterable<ChatChunk> {
+            for await (const chunk of stream) {
+              yield { text: chunk.choices[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
+            }
+          })();
+        }),
+      complete: (messages, options) =>
+        runModelCall(subject, options, defaultTimeoutMs, async (signal) => {
+          const completion = await client.chat.completions.create(body(messages, options), {
+            signal,
+            timeout: options?.timeoutMs ?? defaultTimeoutMs,
+          });
+          return {
+            text: completion.choices[0]?.message?.content ?? '',
+            usage: usageOf(completion.usage),
+          };
+        }),
+    };
+  }
+
+  embeddingModel(key: string): EmbeddingModel {
+    const { client, spec, defaultTimeoutMs } = this;
+    const subject = { providerName: spec.name, key };
+    const batchSize = spec.config.embeddingBatchSize || 256;
+    return {
+      providerId: spec.id,
+      providerName: spec.name,
+      key,
+      embed: (texts: readonly string[], options?: ModelCallOptions) =>
+        runModelCall(subject, options, defaultTimeoutMs, (signal) =>
+          embedInBatches(texts, batchSize, async (batch) => {
+            // 'float' rather than the SDK's base64 default: not every compatible server speaks base64.
+            const result = await client.embeddings.create(
+              { model: key, input: batch, encoding_format: 'float' },
+              { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+            );
+            return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+          }),
+        ),
+    };
+  }
+}
+
+function usageOf(usage: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {
+  if (!usage) return undefined;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    totalTokens: usage.total_tokens,
+  };
+}
