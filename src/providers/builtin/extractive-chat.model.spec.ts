@@ -1,0 +1,92 @@
+import { firstValueFrom, toArray } from 'rxjs';
+import { formatNumberedSources } from '../numbered-sources.format';
+import { ExtractiveChatModel } from './extractive-chat.model';
+import { cosine, HASHING_DIMENSIONS, hashingVectors } from './hashing-vectorizer';
+
+const model = new ExtractiveChatModel('id', 'Built-in', 'extractive');
+
+const sources = formatNumberedSources([
+  {
+    title: 'Eiffel Tower',
+    url: 'https://a.example/eiffel',
+    content:
+      'The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 for the World Fair. ' +
+      'Gustave Eiffel designed it [7]. The tower is 330 metres tall.',
+  },
+  {
+    title: 'Cooking',
+    url: 'https://b.example/soup',
+    content: 'Onion soup needs slow caramelised onions. Serve it with bread and cheese.',
+  },
+]);
+const ask = (question: string) => [
+  { role: 'system' as const, content: `Answer from these sources.\n${sources}` },
+  { role: 'user' as const, content: question },
+];
+
+describe('ExtractiveChatModel', () => {
+  it('answers with relevant sentences, each cited, citing only given sources', async () => {
+    const { text } = await model.complete(ask('When was the Eiffel Tower completed?'));
+    expect(text).toContain('It was completed in 1889 for the World Fair [1].');
+    expect(text).not.toMatch(/onion/i);
+    expect(text).not.toContain('[7]');
+    for (const [, n] of text.matchAll(/\[(\d+)\]/g)) expect(['1', '2']).toContain(n);
+  });
+
+  it('streams the same answer sentence by sentence, deterministically', async () => {
+    const chunks = await firstValueFrom(
+      model.stream(ask('How tall is the Eiffel Tower in Paris?')).pipe(toArray()),
+    );
+    expect(chunks.length).toBeGreaterThan(1);
+    const whole = await model.complete(ask('How tall is the Eiffel Tower in Paris?'));
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe(whole.text);
+  });
+
+  it('writes more in quality mode than in speed mode', async () => {
+    const question = 'Tell me about the Eiffel Tower, onion soup and bread with cheese';
+    const speed = await model.complete(ask(question), { optimizationMode: 'speed' });
+    const quality = await model.complete(ask(question), { optimizationMode: 'quality' });
+    expect(quality.text.length).toBeGreaterThan(speed.text.length);
+  });
+
+  it('says plainly when nothing is relevant, or when there are no sources', async () => {
+    expect((await model.complete(ask('Quantum chromodynamics gauge theory?'))).text).toBe(
+      'The sources provided contain nothing relevant to this question.',
+    );
+    expect((await model.complete([{ role: 'user', content: 'Wer war Goethe?' }])).text).toMatch(
+      /keine Quellen/,
+    );
+  });
+
+  it('returns planner queries as JSON when asked', async () => {
+    const { text } = await model.complete(
+      [{ role: 'user', content: 'What is the height of the Eiffel Tower?' }],
+      { json: true },
+    );
+    expect(JSON.parse(text)).toEqual({
+      queries: ['What is the height of the Eiffel Tower?', 'height eiffel tower'],
+    });
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(model.complete(ask('Eiffel'), { signal: controller.signal })).rejects.toThrow(
+      /cancelled/,
+    );
+  });
+});
+
+describe('hashingVectors', () => {
+  it('gives unit vectors of a fixed size where similar texts are closer', () => {
+    const [query, near, far] = hashingVectors([
+      'eiffel tower height',
+      'The height of the Eiffel tower is 330 metres',
+      'Onion soup with bread',
+    ]);
+    expect(query).toHaveLength(HASHING_DIMENSIONS);
+    expect(cosine(query, query)).toBeCloseTo(1, 6);
+    expect(cosine(query, near)).toBeGreaterThan(cosine(query, far) + 0.1);
+    expect(hashingVectors(['same text', 'other'])).toEqual(hashingVectors(['same text', 'other']));
+  });
+});
