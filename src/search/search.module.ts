@@ -1,4 +1,33 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { ProvidersModule } from '../providers/providers.module';
+import { StreamingModule } from '../streaming/streaming.module';
+import { metaSearchProvider } from './backends/meta-search.provider';
+import { LocalDocsIndex } from './local/local-docs.index';
+import { searchConfig } from './search.config';
+import { SearchController } from './search.controller';
+import { SearchRunFactory } from './search-run.factory';
+import { SearchService } from './search.service';
+import { AnswerWriter } from './steps/answer-writer.step';
+import { PageReader } from './steps/page-reader.step';
+import { QueryPlanner } from './steps/query-planner.step';
+import { Ranker } from './steps/ranker.step';
+import { Retriever } from './steps/retriever.step';
 
-@Module({})
+@Module({
+  imports: [ConfigModule.forFeature(searchConfig), ProvidersModule, StreamingModule],
+  controllers: [SearchController],
+  providers: [
+    metaSearchProvider,
+    LocalDocsIndex,
+    QueryPlanner,
+    Retriever,
+    Ranker,
+    PageReader,
+    AnswerWriter,
+    SearchService,
+    SearchRunFactory,
+  ],
+  exports: [SearchService, SearchRunFactory],
+})
 export class SearchModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NdjsonStreamEmitter } from './ndjson-stream.emitter';
 
-@Module({})
+@Module({ providers: [NdjsonStreamEmitter], exports: [NdjsonStreamEmitter] })
 export class StreamingModule {}

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { KeyValueCache } from '../../common/cache/key-value-cache';
+import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
+import type { SearchResult } from './search-result';
+
+/** Caches a backend's results by a SHA-256 of (backend, query, source kind, parameters). */
+export class CachedMetaSearchBackend implements MetaSearchBackend {
+  constructor(
+    private readonly backend: MetaSearchBackend,
+    private readonly cache: KeyValueCache,
+    private readonly ttlMs: number,
+  ) {}
+
+  get name(): string {
+    return this.backend.name;
+  }
+
+  async search(query: MetaSearchQuery, signal: AbortSignal): Promise<SearchResult[]> {
+    if (this.ttlMs <= 0) return this.backend.search(query, signal);
+    const key = cacheKey(this.backend.name, query);
+    const cached = await this.cache.get(key);
+    if (cached !== undefined) return JSON.parse(cached) as SearchResult[];
+    const results = await this.backend.search(query, signal);
+    await this.cache.set(key, JSON.stringify(results), this.ttlMs);
+    return results;
+  }
+}
+
+export function cacheKey(backend: string, query: MetaSearchQuery): string {
+  const parts = [
+    backend,
+    query.query,
+    query.kind,
+    [...(query.categories ?? [])].sort().join(','),
+    [...(query.engines ?? [])].sort().join(','),
+    query.language,
+    String(query.pageno),
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}

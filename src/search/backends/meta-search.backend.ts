@@ -1,0 +1,21 @@
+import type { SearchResult } from './search-result';
+
+/** What a meta-search backend is asked: one query with either categories or engines. */
+export interface MetaSearchQuery {
+  /** The source kind asking; part of the cache key, not sent. */
+  readonly kind: string;
+  readonly query: string;
+  readonly categories?: readonly string[];
+  readonly engines?: readonly string[];
+  readonly language: string;
+  readonly pageno: number;
+}
+
+/** A meta-search service speaking the SearxNG JSON API (SearxNG itself, or the search sibling). */
+export interface MetaSearchBackend {
+  /** Shown in errors and used in cache keys, e.g. "SearxNG". */
+  readonly name: string;
+  search(query: MetaSearchQuery, signal: AbortSignal): Promise<SearchResult[]>;
+}
+
+export const META_SEARCH_BACKEND = Symbol('search:meta-search-backend');

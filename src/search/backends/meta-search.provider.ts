@@ -1,0 +1,40 @@
+import type { ConfigType } from '@nestjs/config';
+import type { Provider } from '@nestjs/common';
+import { SharedCacheFactory } from '../../common/cache/shared-cache.factory';
+import { infraConfig, siblingsConfig } from '../../common/config/app.config';
+import { searchConfig } from '../search.config';
+import { CachedMetaSearchBackend } from './cached-meta-search.backend';
+import { META_SEARCH_BACKEND } from './meta-search.backend';
+import { SearxngJsonClient } from './searxng-json.client';
+
+/**
+ * The meta-search backend: the search sibling when SEARCH_SVC_URL is set explicitly (it speaks
+ * the SearxNG JSON shape at /api/v1/search), else SearxNG at SEARXNG_URL then its fallbacks;
+ * cached in the shared cache either way.
+ */
+export const metaSearchProvider: Provider = {
+  provide: META_SEARCH_BACKEND,
+  inject: [infraConfig.KEY, siblingsConfig.KEY, searchConfig.KEY, SharedCacheFactory],
+  useFactory: (
+    infra: ConfigType<typeof infraConfig>,
+    siblings: ConfigType<typeof siblingsConfig>,
+    search: ConfigType<typeof searchConfig>,
+    caches: SharedCacheFactory,
+  ) => {
+    const client = siblings.searchSvcExplicit
+      ? new SearxngJsonClient({
+          name: 'search service',
+          baseUrls: [siblings.urls.search],
+          path: '/api/v1/search',
+          timeoutMs: search.backendTimeoutMs,
+        })
+      : new SearxngJsonClient({
+          name: 'SearxNG',
+          baseUrls: infra.searxngUrls,
+          path: '/search',
+          timeoutMs: search.backendTimeoutMs,
+        });
+    const cache = caches.create({ namespace: 'search', maxEntries: search.cacheMaxEntries });
+    return new CachedMetaSearchBackend(client, cache, search.cacheTtlMs);
+  },
+};

@@ -1,0 +1,122 @@
+import { Logger } from '@nestjs/common';
+import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
+import { MetaSearchNotConfiguredError, MetaSearchUnavailableError } from './meta-search.errors';
+import type { SearchResult } from './search-result';
+
+export interface SearxngJsonClientOptions {
+  readonly name: string;
+  /** Tried in order; the next one only after a connection error, timeout, 5xx or unreadable reply. */
+  readonly baseUrls: readonly string[];
+  /** Path of the search endpoint under each base URL: /search for SearxNG, /api/v1/search for the sibling. */
+  readonly path: string;
+  readonly timeoutMs: number;
+}
+
+interface SearxngReply {
+  results?: Array<{
+    url?: unknown;
+    title?: unknown;
+    content?: unknown;
+    publishedDate?: unknown;
+  }>;
+}
+
+/** A failure of one address after which the next address is worth trying. */
+class RetryableFailure extends Error {}
+
+/** Client of the SearxNG JSON API (GET /search?format=json), with failover across addresses. */
+export class SearxngJsonClient implements MetaSearchBackend {
+  private readonly logger = new Logger('MetaSearch');
+
+  constructor(private readonly options: SearxngJsonClientOptions) {}
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  async search(query: MetaSearchQuery, signal: AbortSignal): Promise<SearchResult[]> {
+    if (this.options.baseUrls.length === 0) throw new MetaSearchNotConfiguredError();
+    const failures: string[] = [];
+    for (const [index, baseUrl] of this.options.baseUrls.entries()) {
+      signal.throwIfAborted();
+      try {
+        return await this.searchAt(baseUrl, query, signal);
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        if (!(error instanceof RetryableFailure)) throw error;
+        this.logger.warn(`${this.name} address #${index + 1} failed: ${error.message}`);
+        failures.push(`address #${index + 1}: ${error.message}`);
+      }
+    }
+    throw new MetaSearchUnavailableError(
+      this.name,
+      `all ${this.options.baseUrls.length} address(es) failed (${failures.join('; ')})`,
+    );
+  }
+
+  private async searchAt(
+    baseUrl: string,
+    query: MetaSearchQuery,
+    signal: AbortSignal,
+  ): Promise<SearchResult[]> {
+    const url = new URL(this.options.path.replace(/^\//, ''), baseUrl.replace(/\/?$/, '/'));
+    url.searchParams.set('format', 'json');
+    url.searchParams.set('q', query.query);
+    if (query.categories?.length) url.searchParams.set('categories', query.categories.join(','));
+    if (query.engines?.length) url.searchParams.set('engines', query.engines.join(','));
+    url.searchParams.set('language', query.language);
+    url.searchParams.set('pageno', String(query.pageno));
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)]),
+      });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new RetryableFailure(
+        timedOut ? `timed out after ${this.options.timeoutMs} ms` : describeFetchError(error),
+      );
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new RetryableFailure(`HTTP ${response.status}`);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      // A 4xx is a configuration problem (often: JSON format not enabled), the same on every address.
+      throw new MetaSearchUnavailableError(
+        this.name,
+        `HTTP ${response.status} (is the JSON output format enabled?)`,
+      );
+    }
+    let body: SearxngReply;
+    try {
+      body = (await response.json()) as SearxngReply;
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new RetryableFailure(`unreadable reply: ${(error as Error).message}`);
+    }
+    if (!body || !Array.isArray(body.results)) {
+      throw new RetryableFailure('reply has no results array');
+    }
+    return body.results.flatMap((item) => {
+      if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) return [];
+      return [
+        {
+          url: item.url,
+          title: typeof item.title === 'string' ? item.title : item.url,
+          snippet: typeof item.content === 'string' ? item.content : '',
+          publishedDate: typeof item.publishedDate === 'string' ? item.publishedDate : undefined,
+        },
+      ];
+    });
+  }
+}
+
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}

@@ -1,0 +1,114 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { OPTIMIZATION_MODES, SOURCE_KINDS, type OptimizationMode } from '../search-run';
+import { FOCUS_MODES, type FocusMode } from './focus-mode';
+import { IsHistory } from './history.validator';
+import { ModelRefDto } from './model-ref.dto';
+
+/** POST /api/search body: the interface's SearchRequest plus the deprecated fields older clients send. */
+export class SearchRequestDto {
+  @ApiProperty({ type: ModelRefDto, description: 'Chat model that writes the answer.' })
+  @IsObject({ message: 'chatModel must be an object { providerId, key }' })
+  @ValidateNested()
+  @Type(() => ModelRefDto)
+  readonly chatModel: ModelRefDto;
+
+  @ApiProperty({
+    type: ModelRefDto,
+    description: 'Embedding model used to rank results by similarity.',
+    example: { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'hashing' },
+  })
+  @IsObject({ message: 'embeddingModel must be an object { providerId, key }' })
+  @ValidateNested()
+  @Type(() => ModelRefDto)
+  readonly embeddingModel: ModelRefDto;
+
+  @ApiProperty({
+    enum: SOURCE_KINDS,
+    isArray: true,
+    description:
+      'Where to search: web, academic, discussions (through the meta-search backend) and local ' +
+      '(documents under LOCAL_DOCS_DIR, works offline). Non-empty, no duplicates. May be omitted ' +
+      'only when the deprecated focusMode is given.',
+    example: ['local'],
+  })
+  @ValidateIf(
+    (body: SearchRequestDto) => body.focusMode === undefined || body.sources !== undefined,
+  )
+  @IsArray({ message: `sources must be a non-empty array of: ${SOURCE_KINDS.join(', ')}` })
+  @ArrayNotEmpty({ message: `sources must be a non-empty array of: ${SOURCE_KINDS.join(', ')}` })
+  @ArrayUnique({ message: 'sources must not contain duplicates' })
+  @IsIn(SOURCE_KINDS, {
+    each: true,
+    message: `each value in sources must be one of: ${SOURCE_KINDS.join(', ')}`,
+  })
+  readonly sources?: string[];
+
+  @ApiProperty({ description: 'The question.', example: 'How does Quarry cache search results?' })
+  @IsString({ message: 'query must be a string' })
+  @Matches(/\S/, { message: 'query should not be empty' })
+  readonly query: string;
+
+  @ApiPropertyOptional({ enum: OPTIMIZATION_MODES, default: 'speed' })
+  @IsOptional()
+  @IsIn(OPTIMIZATION_MODES, {
+    message: `optimizationMode must be one of: ${OPTIMIZATION_MODES.join(', ')}`,
+  })
+  readonly optimizationMode?: OptimizationMode;
+
+  @ApiPropertyOptional({
+    description: "Style, format or focus preferences; lower priority than the service's rules.",
+    example: 'Answer in two short paragraphs.',
+  })
+  @IsOptional()
+  @IsString()
+  readonly systemInstructions?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Earlier turns, oldest first, as [role, content] pairs; role is human or assistant ' +
+      '(deprecated aliases: user, ai).',
+    type: 'array',
+    items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    example: [
+      ['human', 'What is Quarry?'],
+      ['assistant', 'Quarry is an AI answer engine served as an HTTP API [1].'],
+    ],
+  })
+  @IsOptional()
+  @IsHistory()
+  readonly history?: Array<[string, string]>;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'true: answer as text/event-stream, one JSON object per line.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'stream must be a boolean' })
+  readonly stream?: boolean;
+
+  @ApiPropertyOptional({
+    enum: FOCUS_MODES,
+    deprecated: true,
+    description:
+      'Deprecated: use sources. Used only when sources is absent: webSearch, youtubeSearch and ' +
+      'wolframAlphaSearch -> ["web"], academicSearch -> ["academic"], redditSearch -> ' +
+      '["discussions"], writingAssistant -> no search (answer from history alone).',
+  })
+  @IsOptional()
+  @IsIn(FOCUS_MODES, { message: `focusMode must be one of: ${FOCUS_MODES.join(', ')}` })
+  readonly focusMode?: FocusMode;
+}

@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import MiniSearch from 'minisearch';
+import { ReadinessRegistry } from '../../health/readiness.registry';
+import type { SearchResult } from '../backends/search-result';
+import { searchConfig } from '../search.config';
+import { htmlSections } from '../text/html-sections';
+import { markdownSections } from '../text/markdown-sections';
+import { chunkSections } from '../text/text-chunker';
+import { listLocalDocFiles, type LocalDocFile } from './local-docs.files';
+
+interface IndexedChunk {
+  id: number;
+  title: string;
+  url: string;
+  text: string;
+}
+
+// Frequent English words carry no meaning for BM25 on small corpora and only add noise.
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from how i in is it of on or that the this to what when where which who why with you your'.split(
+    ' ',
+  ),
+);
+
+// Files are read and parsed in batches; between batches the event loop serves requests.
+const FILE_BATCH = 32;
+
+/** BM25 index of the Markdown, HTML and text files under LOCAL_DOCS_DIR, built at start-up. */
+@Injectable()
+export class LocalDocsIndex implements OnApplicationBootstrap {
+  private readonly logger = new Logger('LocalDocs');
+  private readonly index = new MiniSearch<IndexedChunk>({
+    fields: ['title', 'text'],
+    storeFields: ['title', 'url', 'text'],
+    processTerm: (term) => {
+      const lower = term.toLowerCase();
+      return STOP_WORDS.has(lower) ? null : lower;
+    },
+    searchOptions: { boost: { title: 2 }, prefix: (term) => term.length > 3, fuzzy: 0.15 },
+  });
+  private ready?: Promise<void>;
+  private stats = { files: 0, chunks: 0, ms: 0, error: undefined as string | undefined };
+
+  constructor(
+    @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
+    private readonly readiness: ReadinessRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.readiness.register({
+      name: 'local-docs',
+      check: async () => {
+        await this.whenReady();
+        return { up: true, details: { ...this.stats } };
+      },
+    });
+    // Not awaited: the server starts listening while the index builds; searches wait for it.
+    void this.whenReady();
+  }
+
+  /** Resolves once the index is built (an unreadable folder leaves it empty, logged). */
+  whenReady(): Promise<void> {
+    this.ready ??= this.build();
+    return this.ready;
+  }
+
+  get size(): { files: number; chunks: number } {
+    return { files: this.stats.files, chunks: this.stats.chunks };
+  }
+
+  async search(query: string, limit: number): Promise<SearchResult[]> {
+    await this.whenReady();
+    return this.index
+      .search(query)
+      .slice(0, limit)
+      .map((hit) => ({
+        title: hit.title as string,
+        url: hit.url as string,
+        snippet: hit.text as string,
+      }));
+  }
+
+  private async build(): Promise<void> {
+    const started = performance.now();
+    const { dir, maxFiles } = this.config.localDocs;
+    let files: LocalDocFile[];
+    try {
+      files = await listLocalDocFiles(dir, maxFiles);
+    } catch (error) {
+      this.stats.error = (error as Error).message;
+      this.logger.warn(`local documents not indexed (${dir}): ${(error as Error).message}`);
+      return;
+    }
+    let nextId = 0;
+    for (let start = 0; start < files.length; start += FILE_BATCH) {
+      const batch = files.slice(start, start + FILE_BATCH);
+      const documents = await Promise.all(batch.map((file) => this.chunksOf(file)));
+      const chunks = documents.flat().map((chunk) => ({ ...chunk, id: nextId++ }));
+      await this.index.addAllAsync(chunks, { chunkSize: 200 });
+      this.stats.files += documents.filter((chunksOfFile) => chunksOfFile.length > 0).length;
+      this.stats.chunks += chunks.length;
+    }
+    this.stats.ms = Math.round(performance.now() - started);
+    this.logger.log(
+      `indexed ${this.stats.chunks} chunks of ${this.stats.files} files from ${dir} in ${this.stats.ms} ms`,
+    );
+  }
+
+  private async chunksOf(file: LocalDocFile): Promise<Omit<IndexedChunk, 'id'>[]> {
+    if (file.size > this.config.localDocs.maxFileBytes) return [];
+    let raw: string;
+    try {
+      raw = await readFile(file.absolutePath, 'utf8');
+    } catch {
+      return [];
+    }
+    const extension = extname(file.absolutePath).toLowerCase();
+    const fallbackTitle = basename(file.relativePath, extension);
+    const parsed =
+      extension === '.html' || extension === '.htm'
+        ? htmlSections(raw)
+        : extension === '.txt'
+          ? { title: '', sections: [{ heading: '', text: raw }] }
+          : markdownSections(raw);
+    const title = parsed.title || fallbackTitle;
+    const url = this.urlOf(file);
+    return chunkSections(parsed.sections).map((chunk) => ({
+      title: chunk.heading && chunk.heading !== title ? `${title}: ${chunk.heading}` : title,
+      url: chunk.heading ? `${url}#${slug(chunk.heading)}` : url,
+      text: chunk.text,
+    }));
+  }
+
+  private urlOf(file: LocalDocFile): string {
+    const base = this.config.localDocs.baseUrl;
+    if (!base) return pathToFileURL(file.absolutePath).href;
+    const encoded = file.relativePath.split('/').map(encodeURIComponent).join('/');
+    return new URL(encoded, base.endsWith('/') ? base : `${base}/`).href;
+  }
+}
+
+/** GitHub-style heading anchor. */
+function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { MODEL_REGISTRY, type ModelRegistry } from '../providers/model.ports';
+import { FOCUS_MODE_SOURCES } from './dto/focus-mode';
+import type { SearchRequestDto } from './dto/search-request.dto';
+import { searchConfig } from './search.config';
+import { SearchRequestInvalidError } from './search-request.errors';
+import type { HistoryTurn, SearchRun, SourceKind } from './search-run';
+
+/**
+ * Turns a validated POST /api/search body into a SearchRun: applies the configured limits, maps
+ * the deprecated focusMode and role aliases, and resolves both models (the registry answers 400
+ * with what would be valid).
+ */
+@Injectable()
+export class SearchRunFactory {
+  constructor(
+    @Inject(MODEL_REGISTRY) private readonly models: ModelRegistry,
+    @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
+  ) {}
+
+  fromRequest(body: SearchRequestDto, requestId?: string): SearchRun {
+    const query = body.query.trim();
+    if (query.length > this.config.maxQueryChars) {
+      throw new SearchRequestInvalidError(
+        `query must be at most ${this.config.maxQueryChars} characters (got ${query.length})`,
+      );
+    }
+    const history = body.history ?? [];
+    if (history.length > this.config.maxHistoryTurns) {
+      throw new SearchRequestInvalidError(
+        `history must have at most ${this.config.maxHistoryTurns} turns (got ${history.length})`,
+      );
+    }
+    return {
+      query,
+      history: history.map(([role, content]): HistoryTurn => ({
+        role: role === 'human' || role === 'user' ? 'user' : 'assistant',
+        content,
+      })),
+      sourceKinds: this.sourceKinds(body),
+      mode: body.optimizationMode ?? 'speed',
+      systemInstructions: body.systemInstructions?.trim() || undefined,
+      chatModel: this.models.chatModel(body.chatModel.providerId, body.chatModel.key),
+      embeddingModel: this.models.embeddingModel(
+        body.embeddingModel.providerId,
+        body.embeddingModel.key,
+      ),
+      filters: {},
+      requestId,
+    };
+  }
+
+  private sourceKinds(body: SearchRequestDto): SourceKind[] {
+    if (body.sources) return body.sources as SourceKind[];
+    return body.focusMode ? [...FOCUS_MODE_SOURCES[body.focusMode]] : [];
+  }
+}

@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import {
+  fromEvent,
+  lastValueFrom,
+  map,
+  Observable,
+  reduce,
+  takeUntil,
+  type Subscription,
+} from 'rxjs';
+import { searchConfig } from './search.config';
+import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './search-run';
+import { AnswerWriter, type PreparedAnswer } from './steps/answer-writer.step';
+import type { Candidate, RankedCandidate } from './steps/candidate';
+import { PageReader } from './steps/page-reader.step';
+import { QueryPlanner } from './steps/query-planner.step';
+import { Ranker } from './steps/ranker.step';
+import { mergeByRank, Retriever } from './steps/retriever.step';
+import { chunkSections } from './text/text-chunker';
+
+/** Chunks taken from one fetched page into ranking, and into one source. */
+const CHUNKS_PER_PAGE = 12;
+const CHUNKS_PER_SOURCE = 2;
+const PAGE_CHUNK_CHARS = 800;
+
+/**
+ * The answer pipeline: plan, retrieve, rank (and read pages in quality mode), write. Every step of
+ * one run shares one AbortSignal, aborted when the subscriber unsubscribes (client gone).
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly planner: QueryPlanner,
+    private readonly retriever: Retriever,
+    private readonly ranker: Ranker,
+    private readonly reader: PageReader,
+    private readonly writer: AnswerWriter,
+    @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
+  ) {}
+
+  /** The run as events: `sources` once, then `response` chunks as the model writes them. */
+  events(run: SearchRun): Observable<SearchEvent> {
+    return new Observable<SearchEvent>((subscriber) => {
+      const abort = new AbortController();
+      let answer: Subscription | undefined;
+      this.prepare(run, abort.signal).then(
+        (prepared) => {
+          if (subscriber.closed) return;
+          subscriber.next({ type: 'sources', data: prepared.sources });
+          answer = this.writer
+            .write(run, prepared, abort.signal)
+            .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
+            .subscribe(subscriber);
+        },
+        (error: unknown) => subscriber.error(error),
+      );
+      return () => {
+        answer?.unsubscribe();
+        abort.abort(new Error('search run cancelled'));
+      };
+    });
+  }
+
+  /** The whole answer at once; the same events as events(), joined. */
+  answer(run: SearchRun, signal?: AbortSignal): Promise<SearchAnswer> {
+    let events = this.events(run);
+    if (signal) events = events.pipe(takeUntil(fromEvent(signal, 'abort')));
+    return lastValueFrom(
+      events.pipe(
+        reduce(
+          (answer, event) =>
+            event.type === 'sources'
+              ? { ...answer, sources: event.data }
+              : { ...answer, message: answer.message + event.data },
+          { message: '', sources: [] } as SearchAnswer,
+        ),
+      ),
+    );
+  }
+
+  private async prepare(run: SearchRun, signal: AbortSignal): Promise<PreparedAnswer> {
+    if (run.sourceKinds.length === 0) return this.writer.prepare(run, []);
+    const plan = await this.planner.plan(run, signal);
+    const rankingQuery = [...new Set([run.query, ...[...plan.values()].flat()])].join('\n');
+    let candidates = await this.retriever.retrieve(plan, 1, signal, run.requestId);
+    const wanted = this.config.sourcesByMode[run.mode];
+    if (run.mode === 'quality' && candidates.length < wanted) {
+      // Thin first round: one more round with the next result page of every query.
+      const more = await this.retriever.retrieve(plan, 2, signal, run.requestId).catch(() => []);
+      candidates = mergeByRank([candidates, more]);
+    }
+    const ranked = await this.ranker.rank({
+      query: rankingQuery,
+      candidates,
+      embeddingModel: run.embeddingModel,
+      signal,
+      requestId: run.requestId,
+    });
+    const sources =
+      run.mode === 'quality'
+        ? await this.readBestPages(run, rankingQuery, ranked, wanted, signal)
+        : ranked.slice(0, wanted).map(toSource);
+    return this.writer.prepare(run, sources);
+  }
+
+  /** Quality mode: fetch the best pages, rank their chunks beside the other snippets, group by page. */
+  private async readBestPages(
+    run: SearchRun,
+    rankingQuery: string,
+    ranked: readonly RankedCandidate[],
+    wanted: number,
+    signal: AbortSignal,
+  ): Promise<SearchSource[]> {
+    const toFetch = ranked
+      .filter((candidate) => candidate.kind !== 'local' && /^https?:/i.test(candidate.url))
+      .slice(0, this.config.pages.count);
+    const pages = await this.reader.read(
+      toFetch.map((candidate) => candidate.url),
+      signal,
+      run.requestId,
+    );
+    const read = new Map(pages.map((page) => [page.url, page]));
+    const passages: Candidate[] = [];
+    for (const candidate of ranked.slice(0, wanted * 2)) {
+      const page = read.get(candidate.url);
+      if (!page) {
+        passages.push(candidate);
+        continue;
+      }
+      for (const chunk of chunkSections(page.sections, PAGE_CHUNK_CHARS).slice(
+        0,
+        CHUNKS_PER_PAGE,
+      )) {
+        passages.push({ ...candidate, title: candidate.title || page.title, snippet: chunk.text });
+      }
+    }
+    const reranked = await this.ranker.rank({
+      query: rankingQuery,
+      candidates: passages,
+      embeddingModel: run.embeddingModel,
+      signal,
+      requestId: run.requestId,
+    });
+    const byUrl = new Map<string, { candidate: Candidate; parts: string[] }>();
+    for (const passage of reranked) {
+      const key = passage.kind === 'local' ? `${passage.url}\u0000${passage.snippet}` : passage.url;
+      const entry = byUrl.get(key);
+      if (entry) {
+        if (entry.parts.length < CHUNKS_PER_SOURCE) entry.parts.push(passage.snippet);
+      } else if (byUrl.size < wanted) {
+        byUrl.set(key, { candidate: passage, parts: [passage.snippet] });
+      }
+    }
+    return [...byUrl.values()].map(({ candidate, parts }) =>
+      toSource({ ...candidate, snippet: parts.join('\n\n') }),
+    );
+  }
+}
+
+function toSource(candidate: Candidate): SearchSource {
+  return {
+    title: candidate.title,
+    url: candidate.url,
+    content: candidate.snippet.trim() || candidate.title,
+    kind: candidate.kind,
+    ...(candidate.publishedDate ? { publishedDate: candidate.publishedDate } : {}),
+  };
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { Readability } from '@mozilla/readability';
+import axios, { type AxiosInstance } from 'axios';
+import { parseHTML } from 'linkedom';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { searchConfig } from '../search.config';
+import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
+
+export interface ReadPage {
+  readonly url: string;
+  readonly title: string;
+  readonly sections: TextSection[];
+}
+
+/**
+ * Read: fetches result pages with bounded concurrency, a timeout and a size cap, and extracts their
+ * readable text (Readability on a linkedom DOM). Addresses inside private networks are refused
+ * unless SEARCH_PAGE_ALLOW_PRIVATE is set, since result URLs come from the open web.
+ */
+@Injectable()
+export class PageReader {
+  private readonly logger = new Logger('PageReader');
+  private readonly http: AxiosInstance;
+
+  constructor(@Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>) {
+    const filtering = {
+      allowPrivateIPAddress: config.pages.allowPrivateAddresses,
+      keepAlive: true,
+    };
+    this.http = axios.create({
+      timeout: config.pages.timeoutMs,
+      maxContentLength: config.pages.maxBytes,
+      maxRedirects: 5,
+      responseType: 'text',
+      transformResponse: (data: unknown) => data,
+      validateStatus: (status) => status >= 200 && status < 300,
+      httpAgent: new RequestFilteringHttpAgent(filtering),
+      httpsAgent: new RequestFilteringHttpsAgent(filtering),
+      headers: {
+        accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
+        'user-agent': 'Mozilla/5.0 (compatible; Quarry/0.1; +https://github.com/quarry)',
+      },
+    });
+  }
+
+  /** Pages in the order of the URLs given; a page that fails is left out (logged). */
+  async read(
+    urls: readonly string[],
+    signal: AbortSignal,
+    requestId?: string,
+  ): Promise<ReadPage[]> {
+    const pages: Array<ReadPage | undefined> = new Array(urls.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < urls.length && !signal.aborted) {
+        const index = next++;
+        pages[index] = await this.readOne(urls[index], signal, requestId);
+      }
+    };
+    const workers = Math.min(this.config.pages.concurrency, urls.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    signal.throwIfAborted();
+    return pages.filter((page): page is ReadPage => page !== undefined);
+  }
+
+  private async readOne(
+    url: string,
+    signal: AbortSignal,
+    requestId?: string,
+  ): Promise<ReadPage | undefined> {
+    try {
+      const response = await this.http.get<string>(url, { signal });
+      const type = String(response.headers['content-type'] ?? '').toLowerCase();
+      if (type.startsWith('text/plain')) {
+        return { url, title: '', sections: [{ heading: '', text: response.data.trim() }] };
+      }
+      if (type && !type.includes('html') && !type.includes('xml')) return undefined;
+      return extractReadable(url, response.data);
+    } catch (error) {
+      if (!signal.aborted) {
+        this.logger.debug({ requestId }, `page not read (${url}): ${(error as Error).message}`);
+      }
+      return undefined;
+    }
+  }
+}
+
+/** The main text of a page; the whole body when Readability finds no article. */
+export function extractReadable(url: string, html: string): ReadPage {
+  const { document } = parseHTML(html);
+  const article = new Readability(
+    document as unknown as ConstructorParameters<typeof Readability>[0],
+  ).parse();
+  if (article?.content) {
+    const { document: articleDocument } = parseHTML(
+      `<!doctype html><html><body>${article.content}</body></html>`,
+    );
+    const sections = sectionsOf(articleDocument.body as never);
+    if (sections.length > 0) return { url, title: article.title ?? '', sections };
+  }
+  const whole = htmlSections(html);
+  return { url, title: whole.title, sections: whole.sections };
+}

@@ -1,0 +1,119 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { ChatMessage } from '../../providers/model.ports';
+import type { SearchRun, SourceKind } from '../search-run';
+import { stripThinking } from './thinking-filter';
+
+export type PlannedQueries = ReadonlyMap<SourceKind, readonly string[]>;
+
+const MAX_QUERIES = 3;
+const MAX_QUERY_CHARS = 400;
+
+const KIND_HINTS: Record<SourceKind, string> = {
+  web: 'general web search',
+  academic: 'scholarly papers (arXiv, Google Scholar, PubMed)',
+  discussions: 'forum discussions (Reddit)',
+  local: 'a full-text index of local documentation files',
+};
+
+/**
+ * Plan: turns the question and conversation into 1-3 standalone queries per source kind with the
+ * chat model. Speed mode without history searches the question as given, with no model call.
+ */
+@Injectable()
+export class QueryPlanner {
+  private readonly logger = new Logger('QueryPlanner');
+
+  async plan(run: SearchRun, signal: AbortSignal): Promise<PlannedQueries> {
+    const asGiven = new Map(run.sourceKinds.map((kind) => [kind, [run.query]] as const));
+    if (run.sourceKinds.length === 0) return asGiven;
+    if (run.mode === 'speed' && run.history.length === 0) return asGiven;
+
+    let output: string;
+    try {
+      const completion = await run.chatModel.complete(this.messages(run), {
+        signal,
+        json: true,
+        temperature: 0,
+      });
+      output = completion.text;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.logger.warn(
+        { requestId: run.requestId },
+        `query planning failed, searching the question as given: ${(error as Error).message}`,
+      );
+      return asGiven;
+    }
+    const planned = parsePlan(output, run.sourceKinds);
+    if (!planned) {
+      this.logger.debug({ requestId: run.requestId }, 'unparsable plan, using the question');
+      return asGiven;
+    }
+    return new Map(run.sourceKinds.map((kind) => [kind, planned.get(kind) ?? [run.query]]));
+  }
+
+  private messages(run: SearchRun): ChatMessage[] {
+    const kinds = run.sourceKinds.map((kind) => `- ${kind}: ${KIND_HINTS[kind]}`).join('\n');
+    const example = Object.fromEntries(run.sourceKinds.map((kind) => [kind, ['query one']]));
+    const conversation = run.history
+      .map((turn) => `${turn.role === 'user' ? 'User' : 'Assistant'}: ${turn.content}`)
+      .join('\n');
+    return [
+      {
+        role: 'system',
+        content:
+          'You write search queries. Rewrite the latest question, using the conversation for context, ' +
+          'into 1 to 3 short standalone search queries for each source kind listed below. Resolve ' +
+          'pronouns and references from the conversation. Reply with one JSON object and nothing else, ' +
+          `shaped like ${JSON.stringify({ queries: example })}.\n\nSource kinds:\n${kinds}`,
+      },
+      {
+        role: 'user',
+        content: `${conversation ? `Conversation:\n${conversation}\n\n` : ''}Latest question: ${run.query}`,
+      },
+    ];
+  }
+}
+
+/** Reads the model's plan defensively; undefined when nothing usable is in it. */
+export function parsePlan(
+  output: string,
+  kinds: readonly SourceKind[],
+): Map<SourceKind, string[]> | undefined {
+  const text = stripThinking(output);
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start === -1 || end <= start) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+  const root =
+    parsed && typeof parsed === 'object' && 'queries' in parsed
+      ? (parsed as { queries: unknown }).queries
+      : parsed;
+  const plan = new Map<SourceKind, string[]>();
+  for (const kind of kinds) {
+    const value = Array.isArray(root) ? root : (root as Record<string, unknown> | null)?.[kind];
+    const queries = cleanQueries(value);
+    if (queries.length > 0) plan.set(kind, queries);
+  }
+  return plan.size > 0 ? plan : undefined;
+}
+
+function cleanQueries(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const seen = new Set<string>();
+  const queries: string[] = [];
+  for (const item of list) {
+    if (typeof item !== 'string') continue;
+    const query = item.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
+    if (!query || seen.has(query.toLowerCase())) continue;
+    seen.add(query.toLowerCase());
+    queries.push(query);
+    if (queries.length === MAX_QUERIES) break;
+  }
+  return queries;
+}

@@ -1,0 +1,111 @@
+import { PassThrough } from 'node:stream';
+import { Injectable, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Subscription, type Observable } from 'rxjs';
+
+export interface NdjsonPipeOptions {
+  /** Called when the Observable errors after the stream started; the stream then ends without more lines. */
+  readonly onError?: (error: unknown) => void;
+  /**
+   * Most bytes held while the client is not reading (write() returned false and 'drain' has not
+   * come yet); beyond it the client is cut off and the Observable unsubscribed. Default 1 MiB.
+   */
+  readonly maxBufferedBytes?: number;
+}
+
+export type NdjsonOutcome = 'completed' | 'errored' | 'client-closed' | 'client-too-slow';
+
+/**
+ * Writes any Observable to a Fastify reply as newline-delimited JSON (Content-Type
+ * text/event-stream), one object per line, each written as soon as it is emitted. Honors
+ * back-pressure (waits for 'drain'), ends on complete, and unsubscribes when the client goes away,
+ * which is how upstream calls behind the Observable get aborted.
+ */
+@Injectable()
+export class NdjsonStreamEmitter {
+  private readonly logger = new Logger('NdjsonStream');
+
+  pipe(
+    events: Observable<unknown>,
+    reply: FastifyReply,
+    options: NdjsonPipeOptions = {},
+  ): Promise<NdjsonOutcome> {
+    const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    const body = new PassThrough();
+    void reply
+      .status(200)
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      .send(body);
+
+    return new Promise<NdjsonOutcome>((resolve) => {
+      const queue: string[] = [];
+      let queuedBytes = 0;
+      let waitingForDrain = false;
+      let completed = false;
+      let finished = false;
+      const subscription = new Subscription();
+
+      const finish = (outcome: NdjsonOutcome) => {
+        if (finished) return;
+        finished = true;
+        reply.raw.off('close', onClose);
+        body.off('drain', onDrain);
+        subscription.unsubscribe();
+        if (outcome === 'client-closed' || outcome === 'client-too-slow') body.destroy();
+        else body.end();
+        resolve(outcome);
+      };
+      const write = (line: string) => {
+        if (waitingForDrain) {
+          queue.push(line);
+          queuedBytes += Buffer.byteLength(line);
+          if (queuedBytes > maxBuffered) {
+            this.logger.warn(
+              { requestId: reply.request.id },
+              `client not reading; closing the stream after ${queuedBytes} buffered bytes`,
+            );
+            finish('client-too-slow');
+          }
+          return;
+        }
+        if (!body.write(line)) waitingForDrain = true;
+      };
+      const onDrain = () => {
+        waitingForDrain = false;
+        while (queue.length > 0 && !waitingForDrain) {
+          const line = queue.shift()!;
+          queuedBytes -= Buffer.byteLength(line);
+          if (!body.write(line)) waitingForDrain = true;
+        }
+        if (completed && queue.length === 0) finish('completed');
+      };
+      const onClose = () => {
+        // 'close' after the whole body was written is the normal end, not a disconnect.
+        if (!reply.raw.writableFinished) finish('client-closed');
+      };
+      body.on('drain', onDrain);
+      reply.raw.on('close', onClose);
+
+      // Added to a container so a synchronous finish during subscribe() still unsubscribes it.
+      subscription.add(
+        events.subscribe({
+          next: (event) => {
+            if (!finished) write(`${JSON.stringify(event)}\n`);
+          },
+          error: (error: unknown) => {
+            if (finished) return;
+            options.onError?.(error);
+            finish('errored');
+          },
+          complete: () => {
+            completed = true;
+            // Lines already handed to the body are flushed by end(); only our own queue must wait.
+            if (queue.length === 0) finish('completed');
+          },
+        }),
+      );
+    });
+  }
+}
