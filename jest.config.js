@@ -11,7 +11,12 @@ const swc = [
   },
 ];
 // ESM-only packages: Node itself require()s them, but Jest's CommonJS runtime needs them compiled.
-const esmOnly = ['request-filtering-agent'];
+const esmOnly = [
+  'request-filtering-agent',
+  // linkedom's dependencies (search: HTML text extraction)
+  'css-select', 'css-what', 'domutils', 'dom-serializer', 'domhandler', 'entities', 'boolbase', 'nth-check',
+  'domelementtype',
+];
 const swcEsm = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const common = {
   transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swcEsm },
