@@ -23,6 +23,7 @@ const METHODS = {
   patch: 'PATCH',
 } as const;
 type WebhookAction = keyof typeof METHODS;
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding']);
 
 /** Sends HTTP webhooks: JSON bodies, optional HMAC signature, retries on 5xx and transport failures. */
 @Injectable()
@@ -75,7 +76,11 @@ export class WebhookConnector implements Connector<WebhookResult> {
       ['content-type', ['Content-Type', 'application/json']],
       ['user-agent', ['User-Agent', this.config.userAgent]],
     ]);
-    for (const [name, value] of params.headers) headers.set(name.toLowerCase(), [name, value]);
+    for (const [name, value] of params.headers) {
+      const key = name.toLowerCase();
+      // Framing is the connector's: a wrong length would corrupt the request.
+      if (!FRAMING_HEADERS.has(key)) headers.set(key, [name, value]);
+    }
     const secret = params.secret ?? this.config.defaultSecret;
     if (body !== undefined && secret) {
       // Computed once over the bytes every attempt sends.
@@ -86,6 +91,8 @@ export class WebhookConnector implements Connector<WebhookResult> {
     }
     const outgoing: OutgoingHttpHeaders = {};
     for (const [name, value] of headers.values()) outgoing[name] = value;
+    // Node sends a DELETE body without a length unless told, so receivers would not see it.
+    if (body !== undefined) outgoing['Content-Length'] = body.length;
     return { method, url, headers: outgoing, body };
   }
 
