@@ -1,4 +1,7 @@
-import type { ChatModel, EmbeddingModel } from '../providers/model.ports';
+import type { ChatCallOptions, ChatModel, EmbeddingModel } from '../providers/model.ports';
+import type { SearchFilters } from './filters/search-filters';
+
+export type { SearchFilters } from './filters/search-filters';
 
 /** Where a search looks: the meta-search backend by category/engine, or the local documents index. */
 export const SOURCE_KINDS = ['web', 'academic', 'discussions', 'local'] as const;
@@ -12,9 +15,6 @@ export interface HistoryTurn {
   readonly content: string;
 }
 
-/** Narrowing of results; empty for now (domain, recency and date filters come later). */
-export type SearchFilters = Readonly<Record<string, never>>;
-
 /** One search as the pipeline runs it, independent of the HTTP shape that asked for it. */
 export interface SearchRun {
   readonly query: string;
@@ -26,6 +26,8 @@ export interface SearchRun {
   readonly chatModel: ChatModel;
   readonly embeddingModel: EmbeddingModel;
   readonly filters?: SearchFilters;
+  /** Sampling settings for the answer only (not for query planning). */
+  readonly answerOptions?: Pick<ChatCallOptions, 'temperature' | 'topP' | 'maxTokens'>;
   /** Request id, so that logs of one run can be found together. */
   readonly requestId?: string;
 }

@@ -9,6 +9,7 @@ import {
   takeUntil,
   type Subscription,
 } from 'rxjs';
+import { filterResults, timeRangeFor } from './filters/result-filter';
 import { searchConfig } from './search.config';
 import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './search-run';
 import { AnswerWriter, type PreparedAnswer } from './steps/answer-writer.step';
@@ -83,11 +84,20 @@ export class SearchService {
     if (run.sourceKinds.length === 0) return this.writer.prepare(run, []);
     const plan = await this.planner.plan(run, signal);
     const rankingQuery = [...new Set([run.query, ...[...plan.values()].flat()])].join('\n');
-    let candidates = await this.retriever.retrieve(plan, 1, signal, run.requestId);
-    const wanted = this.config.sourcesByMode[run.mode];
+    // Filters: time_range where the backend takes it, then results dropped by domain and date.
+    const now = Date.now();
+    const timeRange = timeRangeFor(run.filters, now);
+    const retrieve = async (pageno: number) =>
+      filterResults(
+        await this.retriever.retrieve(plan, pageno, signal, run.requestId, timeRange),
+        run.filters,
+        now,
+      );
+    let candidates = await retrieve(1);
+    const wanted = run.filters?.maxSources ?? this.config.sourcesByMode[run.mode];
     if (run.mode === 'quality' && candidates.length < wanted) {
       // Thin first round: one more round with the next result page of every query.
-      const more = await this.retriever.retrieve(plan, 2, signal, run.requestId).catch(() => []);
+      const more = await retrieve(2).catch(() => []);
       candidates = mergeByRank([candidates, more]);
     }
     const ranked = await this.ranker.rank({

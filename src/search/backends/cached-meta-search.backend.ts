@@ -35,6 +35,8 @@ export function cacheKey(backend: string, query: MetaSearchQuery): string {
     [...(query.engines ?? [])].sort().join(','),
     query.language,
     String(query.pageno),
+    // Appended only when set, so keys of unfiltered searches stay what they were.
+    ...(query.timeRange ? [query.timeRange] : []),
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }

@@ -1,3 +1,4 @@
+import type { TimeRange } from '../filters/recency';
 import type { SearchResult } from './search-result';
 
 /** What a meta-search backend is asked: one query with either categories or engines. */
@@ -9,6 +10,8 @@ export interface MetaSearchQuery {
   readonly engines?: readonly string[];
   readonly language: string;
   readonly pageno: number;
+  /** SearxNG time_range: only results from the last day, week, month or year. */
+  readonly timeRange?: TimeRange;
 }
 
 /** A meta-search service speaking the SearxNG JSON API (SearxNG itself, or the search sibling). */

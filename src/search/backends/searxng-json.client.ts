@@ -66,6 +66,7 @@ export class SearxngJsonClient implements MetaSearchBackend {
     if (query.engines?.length) url.searchParams.set('engines', query.engines.join(','));
     url.searchParams.set('language', query.language);
     url.searchParams.set('pageno', String(query.pageno));
+    if (query.timeRange) url.searchParams.set('time_range', query.timeRange);
 
     let response: Response;
     try {

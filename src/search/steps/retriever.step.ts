@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { META_SEARCH_BACKEND, type MetaSearchBackend } from '../backends/meta-search.backend';
 import type { SearchResult } from '../backends/search-result';
+import type { TimeRange } from '../filters/recency';
 import { LocalDocsIndex } from '../local/local-docs.index';
 import { searchConfig } from '../search.config';
 import type { SourceKind } from '../search-run';
@@ -31,11 +32,12 @@ export class Retriever {
     pageno: number,
     signal: AbortSignal,
     requestId?: string,
+    timeRange?: TimeRange,
   ): Promise<Candidate[]> {
     const tasks: Array<{ kind: SourceKind; query: string }> = [];
     for (const [kind, queries] of plan) for (const query of queries) tasks.push({ kind, query });
     const settled = await Promise.allSettled(
-      tasks.map((task) => this.searchOne(task.kind, task.query, pageno, signal)),
+      tasks.map((task) => this.searchOne(task.kind, task.query, pageno, signal, timeRange)),
     );
     signal.throwIfAborted();
     const lists: Candidate[][] = [];
@@ -61,13 +63,21 @@ export class Retriever {
     query: string,
     pageno: number,
     signal: AbortSignal,
+    timeRange?: TimeRange,
   ): Promise<SearchResult[]> {
     if (kind === 'local') {
       // The local index has no pages: everything relevant comes in the first round.
       return pageno === 1 ? this.localDocs.search(query, LOCAL_RESULTS_PER_QUERY) : [];
     }
     return this.backend.search(
-      { kind, query, ...this.config.engines[kind], language: this.config.language, pageno },
+      {
+        kind,
+        query,
+        ...this.config.engines[kind],
+        language: this.config.language,
+        pageno,
+        ...(timeRange ? { timeRange } : {}),
+      },
       signal,
     );
   }
