@@ -3,6 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { MODEL_REGISTRY, type ModelRegistry } from '../providers/model.ports';
 import { FOCUS_MODE_SOURCES } from './dto/focus-mode';
 import type { SearchRequestDto } from './dto/search-request.dto';
+import { buildSearchFilters } from './filters/search-filters.builder';
 import { searchConfig } from './search.config';
 import { SearchRequestInvalidError } from './search-request.errors';
 import type { HistoryTurn, SearchRun, SourceKind } from './search-run';
@@ -46,7 +47,13 @@ export class SearchRunFactory {
         body.embeddingModel.providerId,
         body.embeddingModel.key,
       ),
-      filters: {},
+      filters: buildSearchFilters({
+        domains: { field: 'domainFilter', value: body.domainFilter },
+        recency: { field: 'recencyFilter', value: body.recencyFilter },
+        after: { field: 'afterDate', value: body.afterDate },
+        before: { field: 'beforeDate', value: body.beforeDate },
+        maxSources: { field: 'maxSources', value: body.maxSources },
+      }),
       requestId,
     };
   }

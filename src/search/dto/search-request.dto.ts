@@ -1,18 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
+  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MAX_DOMAIN_FILTER_ENTRIES } from '../filters/domain-filter';
+import { FILTER_DATE_FORMATS } from '../filters/filter-date';
+import { RECENCIES, type Recency } from '../filters/recency';
+import { MAX_SOURCES_LIMIT } from '../filters/search-filters';
 import { OPTIMIZATION_MODES, SOURCE_KINDS, type OptimizationMode } from '../search-run';
 import { FOCUS_MODES, type FocusMode } from './focus-mode';
 import { IsHistory } from './history.validator';
@@ -111,4 +119,52 @@ export class SearchRequestDto {
   @IsOptional()
   @IsIn(FOCUS_MODES, { message: `focusMode must be one of: ${FOCUS_MODES.join(', ')}` })
   readonly focusMode?: FocusMode;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_DOMAIN_FILTER_ENTRIES,
+    description:
+      'Up to 20 domains: `example.com` keeps only results from it (and its subdomains), ' +
+      '`-example.com` drops them.',
+    example: ['wikipedia.org', '-pinterest.com'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'domainFilter must be an array of domains' })
+  @ArrayMaxSize(MAX_DOMAIN_FILTER_ENTRIES, {
+    message: `domainFilter: at most ${MAX_DOMAIN_FILTER_ENTRIES} entries are allowed`,
+  })
+  @IsString({ each: true, message: 'domainFilter must contain strings' })
+  readonly domainFilter?: string[];
+
+  @ApiPropertyOptional({ enum: RECENCIES, description: 'Only results published this recently.' })
+  @IsOptional()
+  @IsIn(RECENCIES, { message: `recencyFilter must be one of: ${RECENCIES.join(', ')}` })
+  readonly recencyFilter?: Recency;
+
+  @ApiPropertyOptional({
+    description: `Only results published on or after this day (${FILTER_DATE_FORMATS}).`,
+    example: '2025-03-01',
+  })
+  @IsOptional()
+  @IsString({ message: 'afterDate must be a string' })
+  readonly afterDate?: string;
+
+  @ApiPropertyOptional({
+    description: `Only results published on or before this day (${FILTER_DATE_FORMATS}).`,
+    example: '03/31/2025',
+  })
+  @IsOptional()
+  @IsString({ message: 'beforeDate must be a string' })
+  readonly beforeDate?: string;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MAX_SOURCES_LIMIT,
+    description: "How many sources the answer is written from; the mode's default when absent.",
+  })
+  @IsOptional()
+  @IsInt({ message: 'maxSources must be an integer' })
+  @Min(1, { message: `maxSources must be from 1 to ${MAX_SOURCES_LIMIT}` })
+  @Max(MAX_SOURCES_LIMIT, { message: `maxSources must be from 1 to ${MAX_SOURCES_LIMIT}` })
+  readonly maxSources?: number;
 }
