@@ -457,6 +457,32 @@ describe('webhook connector (e2e)', () => {
       expect(elapsed).toBeGreaterThanOrEqual(600);
       expect(elapsed).toBeLessThan(1400);
     });
+
+    it('counts reading a slow reply body within the same timeout', async () => {
+      receiver.answerAlways({ status: 200, body: 'x'.repeat(1000), stallAfterBytes: 10 });
+      const started = performance.now();
+      const res = await run(configured, 'post', { url: receiver.url(), body: {} });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({
+        status_code: 200,
+        success: false,
+        error:
+          'webhook POST failed after 2 attempts: reading the reply failed: timed out after 300 ms',
+      });
+      expect(performance.now() - started).toBeLessThan(1400);
+    });
+
+    it('sets Content-Length itself, ignoring a custom one', async () => {
+      const body = { text: 'ü'.repeat(10) };
+      await run(plain, 'patch', {
+        url: receiver.url(),
+        body,
+        headers: { 'Content-Length': '3' },
+      });
+      const [got] = receiver.requests;
+      expect(got.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
+      expect(got.body.toString('utf8')).toBe(JSON.stringify(body));
+    });
   });
 
   describe('helpers (rule 11)', () => {

@@ -28,6 +28,8 @@ export interface ScriptedReply {
   readonly reset?: boolean;
   /** Send the head and this many body bytes of a longer declared body, then destroy the connection. */
   readonly cutAfterBytes?: number;
+  /** Send the head and this many body bytes of a longer declared body, then go silent. */
+  readonly stallAfterBytes?: number;
 }
 
 const DEFAULT_REPLY: ScriptedReply = { status: 200, body: { received: true } };
@@ -94,6 +96,10 @@ export class WebhookReceiver {
             response.write(body.subarray(0, scripted.cutAfterBytes), () =>
               request.socket.destroy(),
             );
+            return;
+          }
+          if (scripted.stallAfterBytes !== undefined) {
+            response.write(body.subarray(0, scripted.stallAfterBytes));
             return;
           }
           response.end(body);
