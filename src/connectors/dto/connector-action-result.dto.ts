@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 /** The webhook connector's action result, as the interface names its fields. */
 export class ConnectorActionResultDto {
   @ApiProperty({
+    type: 'integer',
     example: 200,
     description: 'HTTP status of the remote reply; 0 when no reply came.',
   })
@@ -18,7 +19,16 @@ export class ConnectorActionResultDto {
   readonly headers: Record<string, string>;
 
   @ApiProperty({
-    description: 'The reply body parsed as JSON if it parses, otherwise the raw text.',
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+    ],
+    nullable: true,
+    description:
+      'The reply body parsed as JSON if it parses, otherwise the raw text (null when no reply came).',
     example: { received: true },
   })
   readonly body: unknown;
