@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { ProvidersModule } from '../providers/providers.module';
+import { searchConfig } from '../search/search.config';
+import { SearchModule } from '../search/search.module';
+import { ChatCompletionsController } from './chat-completions.controller';
+import { ChatCompletionsService } from './chat-completions.service';
+import { completionsConfig } from './completions.config';
+import { ModelsController } from './models.controller';
+import { CompletionModelResolver } from './models/completion-model.resolver';
+import { RelatedQuestionsWriter } from './related/related-questions.writer';
+import { SseWriter } from './streaming/sse.writer';
+
+/** OpenAI- and Sonar-compatible routes: POST /v1/chat/completions and GET /v1/models. */
+@Module({
+  imports: [
+    ConfigModule.forFeature(completionsConfig),
+    ConfigModule.forFeature(searchConfig),
+    ProvidersModule,
+    SearchModule,
+  ],
+  controllers: [ChatCompletionsController, ModelsController],
+  providers: [CompletionModelResolver, ChatCompletionsService, RelatedQuestionsWriter, SseWriter],
+})
+export class CompletionsModule {}

@@ -1,0 +1,46 @@
+import { mapConversation } from './conversation.mapping';
+
+describe('mapConversation', () => {
+  it('takes the last user message as the query, earlier turns as history, system as instructions', () => {
+    expect(
+      mapConversation([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'What is Quarry?' },
+        { role: 'assistant', content: 'An answer engine [1].' },
+        { role: 'developer', content: 'Use British spelling.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'How does it ' },
+            { type: 'text', text: 'cache?' },
+          ],
+        },
+      ]),
+    ).toEqual({
+      query: 'How does it cache?',
+      history: [
+        { role: 'user', content: 'What is Quarry?' },
+        { role: 'assistant', content: 'An answer engine [1].' },
+      ],
+      systemInstructions: 'Be brief.\n\nUse British spelling.',
+    });
+  });
+
+  it('has no instructions without system messages', () => {
+    expect(mapConversation([{ role: 'user', content: ' hi ' }])).toEqual({
+      query: 'hi',
+      history: [],
+    });
+  });
+
+  it('refuses a conversation that does not end with a user message', () => {
+    expect(() =>
+      mapConversation([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ]),
+    ).toThrow(/last message must be from the user/);
+    expect(() => mapConversation([{ role: 'system', content: 'x' }])).toThrow(/last message/);
+    expect(() => mapConversation([{ role: 'user', content: '   ' }])).toThrow(/must not be empty/);
+  });
+});

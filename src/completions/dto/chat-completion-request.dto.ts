@@ -1,0 +1,227 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_DOMAIN_FILTER_ENTRIES } from '../../search/filters/domain-filter';
+import { FILTER_DATE_FORMATS } from '../../search/filters/filter-date';
+import { RECENCIES, type Recency } from '../../search/filters/recency';
+import { MAX_SOURCES_LIMIT } from '../../search/filters/search-filters';
+import { IsChatMessages, MESSAGE_ROLES, type RequestMessage } from './chat-messages.validator';
+
+/** Sonar's search_mode values plus Quarry's local documents index. */
+export const SEARCH_MODES = ['web', 'academic', 'discussions', 'local'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+export const SEARCH_CONTEXT_SIZES = ['low', 'medium', 'high'] as const;
+export type SearchContextSize = (typeof SEARCH_CONTEXT_SIZES)[number];
+
+export class StreamOptionsDto {
+  @ApiPropertyOptional({
+    description: 'true: one last chunk before [DONE] carries usage, with empty choices.',
+    example: true,
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'stream_options.include_usage must be a boolean' })
+  readonly include_usage?: boolean;
+}
+
+export class WebSearchOptionsDto {
+  @ApiPropertyOptional({
+    enum: SEARCH_CONTEXT_SIZES,
+    description: 'How much is searched and read: low = speed, medium = balanced, high = quality.',
+    example: 'low',
+  })
+  @IsOptional()
+  @IsIn(SEARCH_CONTEXT_SIZES, {
+    message: `web_search_options.search_context_size must be one of: ${SEARCH_CONTEXT_SIZES.join(', ')}`,
+  })
+  readonly search_context_size?: SearchContextSize;
+}
+
+class ChatMessageSchema {
+  @ApiProperty({ enum: MESSAGE_ROLES, example: 'user' })
+  readonly role: string;
+
+  @ApiProperty({
+    oneOf: [
+      { type: 'string' },
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { type: { type: 'string', enum: ['text'] }, text: { type: 'string' } },
+          required: ['type', 'text'],
+        },
+      },
+    ],
+    example: 'How does Quarry cache search results?',
+  })
+  readonly content: string;
+}
+
+/**
+ * POST /v1/chat/completions: OpenAI's Chat Completions request with Perplexity Sonar's search
+ * fields. Unknown fields (n, stop, tools...) are ignored.
+ */
+export class ChatCompletionRequestDto {
+  @ApiProperty({
+    description:
+      'A chat model as `<providerId>/<chatModelKey>` (GET /v1/models), or an alias from QUARRY_MODEL_ALIASES.',
+    example: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b/extractive',
+  })
+  @IsString({ message: 'model must be a string' })
+  @MinLength(1, { message: 'model must not be empty' })
+  readonly model: string;
+
+  @ApiProperty({
+    type: [ChatMessageSchema],
+    description:
+      'The conversation. The last message must be from the user: it is the query. Earlier user and ' +
+      'assistant turns are the history; system (and developer) messages become the instructions.',
+    example: [
+      { role: 'system', content: 'Answer in two sentences.' },
+      { role: 'user', content: 'How does Quarry cache search results?' },
+    ],
+  })
+  @IsChatMessages()
+  readonly messages: RequestMessage[];
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'true: server-sent events of chat.completion.chunk, then [DONE].',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'stream must be a boolean' })
+  readonly stream?: boolean;
+
+  @ApiPropertyOptional({ type: StreamOptionsDto })
+  @IsOptional()
+  @IsObject({ message: 'stream_options must be an object' })
+  @ValidateNested()
+  @Type(() => StreamOptionsDto)
+  readonly stream_options?: StreamOptionsDto;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2, example: 0.2 })
+  @IsOptional()
+  @IsNumber({}, { message: 'temperature must be a number' })
+  @Min(0, { message: 'temperature must be from 0 to 2' })
+  @Max(2, { message: 'temperature must be from 0 to 2' })
+  readonly temperature?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, example: 0.9 })
+  @IsOptional()
+  @IsNumber({}, { message: 'top_p must be a number' })
+  @Min(0, { message: 'top_p must be from 0 to 1' })
+  @Max(1, { message: 'top_p must be from 0 to 1' })
+  readonly top_p?: number;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'Upper bound of answer tokens.', example: 512 })
+  @IsOptional()
+  @IsInt({ message: 'max_tokens must be an integer' })
+  @Min(1, { message: 'max_tokens must be at least 1' })
+  readonly max_tokens?: number;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    description: "OpenAI's newer name for max_tokens; wins when both are given.",
+  })
+  @IsOptional()
+  @IsInt({ message: 'max_completion_tokens must be an integer' })
+  @Min(1, { message: 'max_completion_tokens must be at least 1' })
+  readonly max_completion_tokens?: number;
+
+  @ApiPropertyOptional({
+    enum: SEARCH_MODES,
+    default: 'web',
+    description:
+      'Where to search: web, academic, discussions (meta-search) or local (documents index, offline).',
+  })
+  @IsOptional()
+  @IsIn(SEARCH_MODES, { message: `search_mode must be one of: ${SEARCH_MODES.join(', ')}` })
+  readonly search_mode?: SearchMode;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_DOMAIN_FILTER_ENTRIES,
+    description:
+      'Up to 20 domains: `example.com` keeps only that domain (and subdomains), `-example.com` drops it.',
+    example: ['wikipedia.org', '-pinterest.com'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'search_domain_filter must be an array of domains' })
+  @ArrayMaxSize(MAX_DOMAIN_FILTER_ENTRIES, {
+    message: `search_domain_filter: at most ${MAX_DOMAIN_FILTER_ENTRIES} entries are allowed`,
+  })
+  @IsString({ each: true, message: 'search_domain_filter must contain strings' })
+  readonly search_domain_filter?: string[];
+
+  @ApiPropertyOptional({ enum: RECENCIES, example: 'week' })
+  @IsOptional()
+  @IsIn(RECENCIES, { message: `search_recency_filter must be one of: ${RECENCIES.join(', ')}` })
+  readonly search_recency_filter?: Recency;
+
+  @ApiPropertyOptional({
+    description: `Only results published on or after this day (${FILTER_DATE_FORMATS}).`,
+    example: '3/1/2025',
+  })
+  @IsOptional()
+  @IsString({ message: 'search_after_date_filter must be a string' })
+  readonly search_after_date_filter?: string;
+
+  @ApiPropertyOptional({
+    description: `Only results published on or before this day (${FILTER_DATE_FORMATS}).`,
+    example: '2025-03-31',
+  })
+  @IsOptional()
+  @IsString({ message: 'search_before_date_filter must be a string' })
+  readonly search_before_date_filter?: string;
+
+  @ApiPropertyOptional({ type: WebSearchOptionsDto })
+  @IsOptional()
+  @IsObject({ message: 'web_search_options must be an object' })
+  @ValidateNested()
+  @Type(() => WebSearchOptionsDto)
+  readonly web_search_options?: WebSearchOptionsDto;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'true: the response adds related_questions, 3 to 5 follow-ups written by the model.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'return_related_questions must be a boolean' })
+  readonly return_related_questions?: boolean;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MAX_SOURCES_LIMIT,
+    description: "How many sources the answer is written from; the mode's default when absent.",
+    example: 5,
+  })
+  @IsOptional()
+  @IsInt({ message: 'max_sources must be an integer' })
+  @Min(1, { message: `max_sources must be from 1 to ${MAX_SOURCES_LIMIT}` })
+  @Max(MAX_SOURCES_LIMIT, { message: `max_sources must be from 1 to ${MAX_SOURCES_LIMIT}` })
+  readonly max_sources?: number;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'true: no search; the model answers from the conversation alone (no citations).',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'disable_search must be a boolean' })
+  readonly disable_search?: boolean;
+}

@@ -1,0 +1,47 @@
+import { Controller, Get, UseFilters } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ModelListDto } from './dto/model-list.dto';
+import { OpenAiErrorBody } from './errors/openai-error-body';
+import { OpenAiExceptionFilter } from './errors/openai-exception.filter';
+import { CompletionModelResolver } from './models/completion-model.resolver';
+
+/** When this process started: OpenAI's `created` of a model, stable while it runs. */
+const STARTED = Math.floor(Date.now() / 1000);
+
+@ApiTags('openai-compatible')
+@ApiBearerAuth()
+@UseFilters(OpenAiExceptionFilter)
+@Controller('v1')
+export class ModelsController {
+  constructor(private readonly models: CompletionModelResolver) {}
+
+  @Get('models')
+  @ApiOperation({
+    summary: 'List the model ids usable with /v1/chat/completions',
+    description:
+      'Every chat model of every active provider as `<providerId>/<chatModelKey>`, then every ' +
+      "alias of QUARRY_MODEL_ALIASES whose chat model is active, in OpenAI's list shape.",
+  })
+  @ApiOkResponse({ type: ModelListDto })
+  @ApiUnauthorizedResponse({
+    type: OpenAiErrorBody,
+    description: 'Missing or invalid bearer token.',
+  })
+  list(): ModelListDto {
+    return {
+      object: 'list',
+      data: this.models.list().map((model) => ({
+        id: model.id,
+        object: 'model',
+        created: STARTED,
+        owned_by: model.ownedBy,
+      })),
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import type { ChatMessage } from '../../providers/model.ports';
+
+/** Chat format overhead, as OpenAI counts it: per message, and once for the reply's priming. */
+const TOKENS_PER_MESSAGE = 3;
+const REPLY_PRIMING_TOKENS = 3;
+
+let encoder: Tiktoken | undefined;
+
+/** o200k_base (the GPT-4o family's encoding), built on first use. */
+function tiktoken(): Tiktoken {
+  encoder ??= new Tiktoken(o200kBase);
+  return encoder;
+}
+
+/** Tokens of a text, for models whose provider does not report usage. */
+export function countTextTokens(text: string): number {
+  return text ? tiktoken().encode(text).length : 0;
+}
+
+/** Tokens of a prompt in the chat format: role and content of each message plus overheads. */
+export function countPromptTokens(messages: readonly ChatMessage[]): number {
+  let total = REPLY_PRIMING_TOKENS;
+  for (const message of messages) {
+    total += TOKENS_PER_MESSAGE + countTextTokens(message.role) + countTextTokens(message.content);
+  }
+  return total;
+}
