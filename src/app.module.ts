@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
+import { CompletionsModule } from './completions/completions.module';
 import { ConnectorsModule } from './connectors/connectors.module';
 import { HealthModule } from './health/health.module';
 import { LimitsModule } from './limits/limits.module';
@@ -18,6 +19,7 @@ import { StreamingModule } from './streaming/streaming.module';
     ProvidersModule,
     StreamingModule,
     SearchModule,
+    CompletionsModule,
     ConnectorsModule,
     ProxyModule,
   ],

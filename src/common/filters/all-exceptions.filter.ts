@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isOpenAiPath, sendOpenAiError } from '../../completions/errors/openai-error';
 import { errorBody, type ErrorBody } from '../errors/error-body';
 import { QuarryError } from '../errors/quarry.error';
 
@@ -45,6 +46,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    // Unknown /v1/* paths and body errors there answer in OpenAI's shape, like the /v1 routes.
+    if (isOpenAiPath(request.url)) return sendOpenAiError(exception, request, reply, this.logger);
     sendError(exception, request, reply, this.logger);
   }
 }
