@@ -46,10 +46,57 @@ export interface FakeOpenAiOptions {
   embed?: (text: string) => number[];
 }
 
-export class FakeOpenAiServer {
+/**
+ * Records requests and notices clients that leave early; shared by the fakes of every provider
+ * protocol (fake-ollama, fake-anthropic, fake-gemini).
+ */
+export class RequestLog {
   readonly requests: RecordedRequest[] = [];
-  private readonly faults: Fault[] = [];
   private disconnectWaiters: Array<(request: RecordedRequest) => void> = [];
+
+  /** Reads and records the request; marks it clientDisconnected if the client leaves before the end. */
+  async record(req: IncomingMessage, res: ServerResponse): Promise<RecordedRequest> {
+    const raw = await readBody(req);
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').split('?')[0],
+      headers: req.headers,
+      body: raw ? JSON.parse(raw) : undefined,
+      clientDisconnected: false,
+    };
+    this.requests.push(request);
+    let finished = false;
+    res.on('finish', () => (finished = true));
+    res.on('close', () => {
+      if (finished) return;
+      request.clientDisconnected = true;
+      const waiters = this.disconnectWaiters;
+      this.disconnectWaiters = [];
+      for (const waiter of waiters) waiter(request);
+    });
+    return request;
+  }
+
+  waitForDisconnect(timeoutMs: number): Promise<RecordedRequest> {
+    const done = this.requests.find((request) => request.clientDisconnected);
+    if (done) return Promise.resolve(done);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no client disconnect within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.disconnectWaiters.push((request) => {
+        clearTimeout(timer);
+        resolve(request);
+      });
+    });
+  }
+}
+
+export class FakeOpenAiServer {
+  private readonly log = new RequestLog();
+  readonly requests: RecordedRequest[] = this.log.requests;
+  private readonly faults: Fault[] = [];
 
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
   private origin = '';
@@ -96,18 +143,7 @@ export class FakeOpenAiServer {
 
   /** Resolves with the first request whose client disconnected early (already, or later). */
   waitForDisconnect(timeoutMs = 5000): Promise<RecordedRequest> {
-    const done = this.requests.find((request) => request.clientDisconnected);
-    if (done) return Promise.resolve(done);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no client disconnect within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      this.disconnectWaiters.push((request) => {
-        clearTimeout(timer);
-        resolve(request);
-      });
-    });
+    return this.log.waitForDisconnect(timeoutMs);
   }
 
   async close(): Promise<void> {
@@ -116,26 +152,8 @@ export class FakeOpenAiServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
-    const path = (req.url ?? '/').split('?')[0];
-    const request: RecordedRequest = {
-      method: req.method ?? 'GET',
-      path,
-      headers: req.headers,
-      body: raw ? JSON.parse(raw) : undefined,
-      clientDisconnected: false,
-    };
-    this.requests.push(request);
-    let finished = false;
-    res.on('finish', () => (finished = true));
-    res.on('close', () => {
-      if (finished) return;
-      request.clientDisconnected = true;
-      const waiters = this.disconnectWaiters;
-      this.disconnectWaiters = [];
-      for (const waiter of waiters) waiter(request);
-    });
-
+    const request = await this.log.record(req, res);
+    const path = request.path;
     if (this.options.apiKey && req.headers.authorization !== `Bearer ${this.options.apiKey}`) {
       return sendError(res, 401, 'Incorrect API key provided.', 'invalid_api_key');
     }
@@ -286,7 +304,7 @@ export function bagOfWordsVector(text: string, dimensions = 64): number[] {
 }
 
 /** Splits text into word-sized tokens whose concatenation is the text. */
-function splitTokens(text: string): string[] {
+export function splitTokens(text: string): string[] {
   return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
 }
 
@@ -319,7 +337,7 @@ function sendError(res: ServerResponse, status: number, message: string, code?: 
   sendJson(res, status, { error: { message, type, param: null, code: code ?? null } });
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -328,6 +346,6 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function sleep(ms: number): Promise<void> {
+export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,5 +1,8 @@
 import { BuiltinAdapter } from '../builtin/builtin.adapter';
 import type { ProviderSpec } from '../config/provider-spec';
+import { AnthropicAdapter } from './anthropic.adapter';
+import { GeminiAdapter } from './gemini.adapter';
+import { OllamaAdapter } from './ollama.adapter';
 import { OpenAiAdapter } from './openai.adapter';
 import type { ProviderAdapter } from './provider-adapter';
 
@@ -11,7 +14,11 @@ export function createAdapter(spec: ProviderSpec, defaultTimeoutMs: number): Pro
       return new BuiltinAdapter(spec);
     case 'openai':
       return new OpenAiAdapter(spec, timeoutMs);
-    default:
-      throw new Error(`provider type ${spec.type} is not supported yet`);
+    case 'ollama':
+      return new OllamaAdapter(spec, timeoutMs);
+    case 'anthropic':
+      return new AnthropicAdapter(spec, timeoutMs);
+    case 'gemini':
+      return new GeminiAdapter(spec, timeoutMs);
   }
 }

@@ -1,0 +1,158 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  bagOfWordsVector,
+  RequestLog,
+  type RecordedRequest,
+  sleep,
+  splitTokens,
+} from './fake-openai.server';
+
+/**
+ * A fake Gemini API (generativelanguage v1beta) on 127.0.0.1: GET /v1beta/models,
+ * POST /v1beta/models/{m}:generateContent, :streamGenerateContent?alt=sse, :embedContent and
+ * :batchEmbedContents.
+ *
+ *   const fake = await FakeGeminiServer.start({ apiKey: 'g-key' });
+ *   new GoogleGenAI({ apiKey: 'g-key', httpOptions: { baseUrl: fake.url } });
+ */
+export interface FakeGeminiOptions {
+  reply?: string;
+  tokenDelayMs?: number;
+  /** When set, requests without this x-goog-api-key get 400 API_KEY_INVALID, as Google answers. */
+  apiKey?: string;
+}
+
+const MODELS = [
+  {
+    name: 'models/gemini-2.5-flash',
+    displayName: 'Gemini 2.5 Flash',
+    supportedGenerationMethods: ['generateContent', 'countTokens'],
+  },
+  {
+    name: 'models/text-embedding-004',
+    displayName: 'Text Embedding 004',
+    supportedGenerationMethods: ['embedContent'],
+  },
+];
+
+export class FakeGeminiServer {
+  private readonly log = new RequestLog();
+  readonly requests: RecordedRequest[] = this.log.requests;
+  private readonly failures: number[] = [];
+  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
+  url = '';
+
+  private constructor(private readonly options: FakeGeminiOptions) {}
+
+  static async start(options: FakeGeminiOptions = {}): Promise<FakeGeminiServer> {
+    const fake = new FakeGeminiServer({ ...options });
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  setTokenDelay(ms: number): void {
+    this.options.tokenDelayMs = ms;
+  }
+
+  failNext(status: number): void {
+    this.failures.push(status);
+  }
+
+  waitForDisconnect(timeoutMs = 5000): Promise<RecordedRequest> {
+    return this.log.waitForDisconnect(timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const request = await this.log.record(req, res);
+    if (this.options.apiKey && req.headers['x-goog-api-key'] !== this.options.apiKey) {
+      return sendError(
+        res,
+        400,
+        'INVALID_ARGUMENT',
+        'API key not valid. Please pass a valid API key.',
+      );
+    }
+    const status = this.failures.shift();
+    if (status)
+      return sendError(
+        res,
+        status,
+        status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL',
+        `fake ${status}`,
+      );
+    if (req.method === 'GET' && request.path === '/v1beta/models')
+      return send(res, 200, { models: MODELS });
+    const call = /^\/v1beta\/models\/([^:]+):(\w+)$/.exec(request.path);
+    if (req.method !== 'POST' || !call)
+      return sendError(res, 404, 'NOT_FOUND', `unknown path ${request.path}`);
+    const [, model, method] = call;
+    if (!MODELS.some((m) => m.name === `models/${model}`)) {
+      return sendError(res, 404, 'NOT_FOUND', `models/${model} is not found`);
+    }
+    const embedding = (content: { parts: Array<{ text: string }> }) => ({
+      values: bagOfWordsVector(content.parts.map((part) => part.text).join(' ')),
+    });
+    if (method === 'embedContent')
+      return send(res, 200, { embedding: embedding(request.body.content) });
+    if (method === 'batchEmbedContents') {
+      const requests = request.body.requests as Array<{
+        content: { parts: Array<{ text: string }> };
+      }>;
+      return send(res, 200, { embeddings: requests.map((r) => embedding(r.content)) });
+    }
+    if (method === 'generateContent') return send(res, 200, this.response(this.reply(), 'STOP'));
+    if (method === 'streamGenerateContent') return this.stream(res);
+    sendError(res, 404, 'NOT_FOUND', `unknown method ${method}`);
+  }
+
+  private reply(): string {
+    return this.options.reply ?? 'Hello from Gemini.';
+  }
+
+  private response(text: string, finishReason?: string) {
+    return {
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text }] },
+          index: 0,
+          ...(finishReason ? { finishReason } : {}),
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: 6,
+        candidatesTokenCount: splitTokens(this.reply()).length,
+        totalTokenCount: 6 + splitTokens(this.reply()).length,
+      },
+      modelVersion: 'fake',
+    };
+  }
+
+  private async stream(res: ServerResponse): Promise<void> {
+    const tokens = splitTokens(this.reply());
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (let i = 0; i < tokens.length; i++) {
+      if (this.options.tokenDelayMs) await sleep(this.options.tokenDelayMs);
+      if (res.destroyed) return;
+      res.write(
+        `data: ${JSON.stringify(this.response(tokens[i], i === tokens.length - 1 ? 'STOP' : undefined))}\r\n\r\n`,
+      );
+    }
+    res.end();
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, code: number, status: string, message: string): void {
+  send(res, code, { error: { code, message, status } });
+}
