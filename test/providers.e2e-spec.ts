@@ -2,6 +2,10 @@ import { firstValueFrom, toArray } from 'rxjs';
 import { MODEL_REGISTRY, type ModelRegistry } from '../src/providers/model.ports';
 import { InvalidModelSelectionError } from '../src/providers/model.errors';
 import { providerIdFor } from '../src/providers/config/provider-id';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeOllamaServer } from './fakes/fake-ollama.server';
 import { FakeOpenAiServer } from './fakes/fake-openai.server';
 import { startTestApp, type TestApp } from './utils/test-app';
 
@@ -135,5 +139,59 @@ describe('GET /api/providers', () => {
     );
     expect(() => registry.embeddingModel(id, 'nope')).toThrow(InvalidModelSelectionError);
     expect(registry.chatModel(id, 'extractive').key).toBe('extractive');
+  });
+
+  it('lists an OpenAI-compatible and an Ollama provider from a providers file, with discovered models', async () => {
+    fake = await FakeOpenAiServer.start({ models: ['qwen2.5-7b', 'bge-embed'] });
+    const ollama = await FakeOllamaServer.start({ models: ['llama3.1:8b', 'nomic-embed-text'] });
+    try {
+      const path = join(tmpdir(), `quarry-providers-${process.pid}.yaml`);
+      writeFileSync(
+        path,
+        [
+          '- type: openai',
+          '  name: Local vLLM',
+          `  config: { baseURL: "${fake.baseURL}" }`,
+          '- type: ollama',
+          '  name: Workstation',
+          `  config: { baseURL: "${ollama.url}" }`,
+        ].join('\n'),
+      );
+      app = await startTestApp({ env: { ...NO_PROVIDER_ENV, PROVIDERS_FILE: path } });
+      const response = await app.app.inject({ method: 'GET', url: '/api/providers' });
+      expect(response.json()).toEqual({
+        providers: [
+          {
+            id: providerIdFor('openai', 'Local vLLM'),
+            name: 'Local vLLM',
+            chatModels: [{ name: 'Qwen2.5 7b', key: 'qwen2.5-7b' }],
+            embeddingModels: [{ name: 'Bge Embed', key: 'bge-embed' }],
+          },
+          {
+            id: providerIdFor('ollama', 'Workstation'),
+            name: 'Workstation',
+            chatModels: [{ name: 'Llama3.1 8b', key: 'llama3.1:8b' }],
+            embeddingModels: [{ name: 'Nomic Embed Text', key: 'nomic-embed-text' }],
+          },
+          expect.objectContaining({ name: 'Built-in (offline)' }),
+        ],
+      });
+      expect(ollama.requests.map((r) => r.path)).toEqual(['/api/tags']);
+    } finally {
+      await ollama.close();
+    }
+  });
+
+  it('refuses to start with a bad providers file, naming file, entry and field', async () => {
+    const path = join(tmpdir(), `quarry-bad-providers-${process.pid}.json`);
+    writeFileSync(
+      path,
+      JSON.stringify([{ type: 'openai', name: 'A', config: { baseURL: 'nope' } }]),
+    );
+    await expect(
+      startTestApp({ env: { ...NO_PROVIDER_ENV, PROVIDERS_FILE: path } }),
+    ).rejects.toThrow(
+      /PROVIDERS_FILE .*quarry-bad-providers.*: entry 1 \("A"\): field "config.baseURL"/,
+    );
   });
 });
