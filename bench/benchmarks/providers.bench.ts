@@ -1,0 +1,30 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runLoad } from '../support/load';
+import { startHelperProcess, startService } from '../support/processes';
+import type { Row } from '../support/report';
+import { BENCH_SERVICE_ENV, ratio } from './bench-env';
+
+/** GET /api/providers against a bare Fastify route serving the same JSON. */
+export async function providersBench(): Promise<Row[]> {
+  const service = await startService(BENCH_SERVICE_ENV);
+  const file = join(tmpdir(), `quarry-providers-${process.pid}.json`);
+  try {
+    const document = await (await fetch(`${service.url}/api/providers`)).text();
+    writeFileSync(file, document);
+    const bare = await startHelperProcess('bare-json', [file]);
+    try {
+      const baseline = await runLoad({ url: `${bare.url}/api/providers`, connections: 50 });
+      const quarry = await runLoad({ url: `${service.url}/api/providers`, connections: 50 });
+      return [
+        { benchmark: 'providers', case: 'bare Fastify route', 'req/s': baseline.requestsPerSec, 'p50 ms': baseline.p50Ms, 'p99 ms': baseline.p99Ms, errors: baseline.errors + baseline.non2xx },
+        { benchmark: 'providers', case: 'Quarry GET /api/providers', 'req/s': quarry.requestsPerSec, 'p50 ms': quarry.p50Ms, 'p99 ms': quarry.p99Ms, errors: quarry.errors + quarry.non2xx, 'vs baseline': ratio(quarry.requestsPerSec, baseline.requestsPerSec), target: '>= 0.70' },
+      ];
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await service.stop();
+  }
+}

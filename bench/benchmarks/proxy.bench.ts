@@ -1,0 +1,74 @@
+import { runLoad, type LoadResult } from '../support/load';
+import { startHelperProcess, startService, type RunningProcess } from '../support/processes';
+import type { Row } from '../support/report';
+import { BENCH_SERVICE_ENV, ratio } from './bench-env';
+
+const PATH = '/api/v1/discover/feed?topic=tech';
+const POST_BODY = Buffer.alloc(64 * 1024, 'q');
+const TOKEN = 'bench-token';
+
+/**
+ * GET and 64 KiB POST through /api/v1/discover: (a) straight to the upstream, (b) a bare Fastify +
+ * @fastify/http-proxy, (c) Quarry without authentication, (d) Quarry with authentication, cached.
+ */
+export async function proxyBench(): Promise<Row[]> {
+  const upstream = await startHelperProcess('upstream');
+  const auth = await startHelperProcess('auth-service');
+  const started: RunningProcess[] = [upstream, auth];
+  try {
+    const bare = await startHelperProcess('bare-proxy', [upstream.url]);
+    started.push(bare);
+    const open = await startService({ ...BENCH_SERVICE_ENV, DISCOVER_SVC_URL: upstream.url });
+    started.push(open);
+    const guarded = await startService({
+      ...BENCH_SERVICE_ENV,
+      DISCOVER_SVC_URL: upstream.url,
+      AUTH_REQUIRED: 'true',
+      AUTH_SERVICE_URL: auth.url,
+      AUTH_CACHE_TTL_MS: '600000',
+    });
+    started.push(guarded);
+
+    const targets: Array<[string, string, Record<string, string>]> = [
+      ['(a) upstream direct', upstream.url, {}],
+      ['(b) Fastify + @fastify/http-proxy', bare.url, {}],
+      ['(c) Quarry, auth off', open.url, {}],
+      ['(d) Quarry, auth on (cached)', guarded.url, { authorization: `Bearer ${TOKEN}` }],
+    ];
+    const rows: Row[] = [];
+    for (const method of ['GET', 'POST'] as const) {
+      const results = new Map<string, LoadResult>();
+      for (const [name, origin, headers] of targets) {
+        const result = await runLoad({
+          url: `${origin}${PATH}`,
+          method,
+          headers: method === 'POST' ? { ...headers, 'content-type': 'application/octet-stream' } : headers,
+          body: method === 'POST' ? POST_BODY : undefined,
+          connections: 50,
+        });
+        results.set(name, result);
+      }
+      const baseline = results.get(targets[1][0])!;
+      for (const [name] of targets) {
+        const result = results.get(name)!;
+        const vsB = name.startsWith('(c)') || name.startsWith('(d)');
+        rows.push({
+          benchmark: 'proxy',
+          case: `${method === 'GET' ? 'GET' : 'POST 64 KiB'} ${name}`,
+          'req/s': result.requestsPerSec,
+          'p50 ms': result.p50Ms,
+          'p99 ms': result.p99Ms,
+          errors: result.errors + result.non2xx,
+          'vs baseline': vsB ? ratio(result.requestsPerSec, baseline.requestsPerSec) : '',
+          'p99 vs (b) ms': vsB ? (result.p99Ms - baseline.p99Ms).toFixed(1) : '',
+          target: name.startsWith('(d)') ? '>= 0.85, p99 <= +1 ms' : '',
+        });
+      }
+    }
+    const authCalls = await (await fetch(`${auth.url}/__calls`)).text();
+    rows.push({ benchmark: 'proxy', case: 'auth service calls during (d)', 'req/s': Number(authCalls) });
+    return rows;
+  } finally {
+    for (const process of started.reverse()) await process.stop();
+  }
+}

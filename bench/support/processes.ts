@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+export interface RunningProcess {
+  readonly name: string;
+  readonly url: string;
+  readonly pid: number;
+  /** Peak resident memory of the process so far, in MiB (Linux VmHWM). */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the production build of the service on a free port and waits until /health answers. */
+export async function startService(env: Record<string, string>): Promise<RunningProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/health`)).ok, 20_000, child, 'service');
+  return wrap('service', url, child);
+}
+
+/**
+ * Starts one of the bench/processes scripts (a fake upstream or a baseline server). It prints
+ * "LISTENING <url>" on its first stdout line once it accepts connections.
+ */
+export async function startHelperProcess(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [join(__dirname, '..', 'processes', `${script}.js`), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const match = /LISTENING (\S+)/.exec(buffered);
+      if (match) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
+  });
+  return wrap(script, url, child);
+}
+
+function wrap(name: string, url: string, child: ChildProcess): RunningProcess {
+  return {
+    name,
+    url,
+    pid: child.pid ?? 0,
+    peakRssMb: () => peakRssMb(child.pid ?? 0),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  child: ChildProcess,
+  name: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      if (await check()) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} did not become ready within ${timeoutMs} ms`);
+}
