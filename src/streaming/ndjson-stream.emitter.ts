@@ -53,8 +53,12 @@ export class NdjsonStreamEmitter {
         reply.raw.off('close', onClose);
         body.off('drain', onDrain);
         subscription.unsubscribe();
-        if (outcome === 'client-closed' || outcome === 'client-too-slow') body.destroy();
-        else body.end();
+        if (outcome === 'client-closed' || outcome === 'client-too-slow') {
+          body.destroy();
+          reply.raw.destroy();
+        } else {
+          body.end();
+        }
         resolve(outcome);
       };
       const write = (line: string) => {

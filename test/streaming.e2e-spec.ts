@@ -1,0 +1,133 @@
+import { connect } from 'node:net';
+import { Controller, Module, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { finalize, interval, map, Observable, take } from 'rxjs';
+import { Public } from '../src/common/decorators/public.decorator';
+import { NdjsonStreamEmitter, type NdjsonOutcome } from '../src/streaming/ndjson-stream.emitter';
+import { StreamingModule } from '../src/streaming/streaming.module';
+import { startTestApp, type TestApp } from './utils/test-app';
+
+/** What the test routes saw: whether the source was unsubscribed, and how each pipe ended. */
+const seen = { unsubscribed: 0, outcomes: [] as NdjsonOutcome[], emitted: 0 };
+
+@Public()
+@Controller('__stream')
+class StreamTestController {
+  constructor(private readonly emitter: NdjsonStreamEmitter) {}
+
+  @Post('ticks')
+  async ticks(@Query('n') n: string, @Query('ms') ms: string, @Res() reply: FastifyReply) {
+    const source = interval(Number(ms)).pipe(
+      take(Number(n)),
+      map((i) => ({ type: 'tick', data: i })),
+      finalize(() => seen.unsubscribed++),
+    );
+    seen.outcomes.push(await this.emitter.pipe(source, reply));
+  }
+
+  @Post('flood')
+  async flood(@Res() reply: FastifyReply) {
+    // Emits ~64 KiB lines as fast as it is allowed to; a client that never reads must be cut off.
+    const line = 'x'.repeat(64 * 1024);
+    const source = new Observable<unknown>((subscriber) => {
+      const timer = setInterval(() => {
+        seen.emitted++;
+        subscriber.next({ type: 'response', data: line });
+      }, 1);
+      return () => {
+        clearInterval(timer);
+        seen.unsubscribed++;
+      };
+    });
+    seen.outcomes.push(await this.emitter.pipe(source, reply, { maxBufferedBytes: 1024 * 1024 }));
+  }
+
+  @Post('fail')
+  async fail(@Res() reply: FastifyReply) {
+    const source = new Observable<unknown>((subscriber) => {
+      subscriber.next({ type: 'init' });
+      setTimeout(() => subscriber.error(new Error('boom')), 20);
+    });
+    seen.outcomes.push(await this.emitter.pipe(source, reply, { onError: () => undefined }));
+  }
+}
+
+@Module({ imports: [StreamingModule], controllers: [StreamTestController] })
+class StreamTestModule {}
+
+describe('NdjsonStreamEmitter (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ imports: [StreamTestModule], listen: true });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    seen.unsubscribed = 0;
+    seen.outcomes = [];
+    seen.emitted = 0;
+  });
+
+  it('writes each event as one JSON line as soon as it is emitted, then ends', async () => {
+    const res = await fetch(`${t.url}/__stream/ticks?n=4&ms=100`, { method: 'POST' });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-request-id')).toEqual(expect.any(String));
+    const arrivals: number[] = [];
+    let text = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      text += Buffer.from(chunk).toString('utf8');
+      arrivals.push(Date.now());
+    }
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    ).toEqual([0, 1, 2, 3].map((i) => ({ type: 'tick', data: i })));
+    // Not batched: the chunks arrived spread over the ~400 ms the source took.
+    expect(arrivals.length).toBeGreaterThanOrEqual(4);
+    expect(arrivals.at(-1)! - arrivals[0]).toBeGreaterThan(200);
+    expect(seen.outcomes).toEqual(['completed']);
+  });
+
+  it('unsubscribes from the source when the client disconnects', async () => {
+    const { port } = new URL(t.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write(
+      'POST /__stream/ticks?n=1000&ms=20 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n',
+    );
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.destroy();
+    await waitFor(() => seen.outcomes.length === 1);
+    expect(seen.outcomes).toEqual(['client-closed']);
+    expect(seen.unsubscribed).toBe(1);
+  });
+
+  it('holds a bounded amount for a client that does not read, then cuts it off', async () => {
+    const { port } = new URL(t.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('POST /__stream/flood HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+    socket.pause(); // never read: the kernel buffers fill, write() returns false, 'drain' never comes
+    await waitFor(() => seen.outcomes.length === 1, 5000);
+    expect(seen.outcomes).toEqual(['client-too-slow']);
+    expect(seen.unsubscribed).toBe(1);
+    // Far fewer than unbounded buffering would have taken over the same time.
+    expect(seen.emitted).toBeLessThan(400);
+    socket.destroy();
+  });
+
+  it('ends the stream without further lines when the source fails after it started', async () => {
+    const res = await fetch(`${t.url}/__stream/fail`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('{"type":"init"}\n');
+    expect(seen.outcomes).toEqual(['errored']);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
