@@ -1,0 +1,88 @@
+import { CitationFilter } from './citation-filter';
+import { fitContext } from './context-budget';
+import { parsePlan } from './query-planner.step';
+import { stripThinking, ThinkingFilter } from './thinking-filter';
+
+/** Feeds text one character at a time, the worst case for tags split across chunks. */
+function streamed(filter: { push(text: string): string; end(): string }, text: string): string {
+  let out = '';
+  for (const char of text) out += filter.push(char);
+  return out + filter.end();
+}
+
+describe('ThinkingFilter', () => {
+  it.each([
+    ['<think>plan [3]</think>\n\nAnswer.', 'Answer.'],
+    ['Before <thinking>hidden</thinking>after', 'Before after'],
+    ['<reasoning>x</reasoning>A < B and a <b>tag</b>', 'A < B and a <b>tag</b>'],
+    ['<think>never closed', ''],
+    ['no tags at all', 'no tags at all'],
+  ])('removes reasoning from %j, whole or split into single characters', (input, expected) => {
+    expect(stripThinking(input)).toBe(expected);
+    expect(streamed(new ThinkingFilter(), input)).toBe(expected);
+  });
+});
+
+describe('CitationFilter', () => {
+  it.each([
+    ['A [1][5] B [2]. C [0] [3]', 'A [1] B [2]. C  [3]'],
+    ['code a[7] and list[0] stay', 'code a[7] and list[0] stay'],
+    ['[12] at start', ' at start'],
+    ['unfinished [2', 'unfinished [2'],
+  ])('keeps only markers within 1..3 in %j', (input, expected) => {
+    expect(streamed(new CitationFilter(3), input)).toBe(expected);
+    const whole = new CitationFilter(3);
+    expect(whole.push(input) + whole.end()).toBe(expected);
+  });
+});
+
+describe('parsePlan', () => {
+  it('reads queries per kind, a shared list, or code-fenced JSON, and rejects prose', () => {
+    expect(parsePlan('{"queries":{"web":["a","b","a"," "]}}', ['web'])).toEqual(
+      new Map([['web', ['a', 'b']]]),
+    );
+    expect(parsePlan('```json\n{"queries":["x","y","z","w"]}\n```', ['web', 'local'])).toEqual(
+      new Map([
+        ['web', ['x', 'y', 'z']],
+        ['local', ['x', 'y', 'z']],
+      ]),
+    );
+    expect(parsePlan('<think>{"no": 1}</think>{"academic":"q"}', ['academic'])).toEqual(
+      new Map([['academic', ['q']]]),
+    );
+    expect(parsePlan('Sure, search for cats.', ['web'])).toBeUndefined();
+    expect(parsePlan('{"queries": {"web": [1, 2]}}', ['web'])).toBeUndefined();
+  });
+});
+
+describe('fitContext', () => {
+  const source = (n: number, chars: number) => ({
+    title: `S${n}`,
+    url: `https://e.com/${n}`,
+    content: 'word '.repeat(chars / 5),
+    kind: 'web' as const,
+  });
+
+  it('keeps sources best first and cuts the last one to fit the budget', () => {
+    const { sources } = fitContext(
+      1000,
+      'x'.repeat(400),
+      [],
+      [1, 2, 3].map((n) => source(n, 2000)),
+    );
+    expect(sources.map((s) => s.title)).toEqual(['S1', 'S2']);
+    expect(sources[1].content.length).toBeLessThan(2000);
+    const total = 400 + sources.reduce((sum, s) => sum + s.content.length + 60, 0);
+    expect(total / 4).toBeLessThanOrEqual(1000);
+  });
+
+  it('keeps the most recent history within half the budget', () => {
+    const history = Array.from({ length: 10 }, (_, i) => ({
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `${i} ${'h'.repeat(400)}`,
+    }));
+    const fitted = fitContext(1000, '', history, []);
+    expect(fitted.history.length).toBeLessThan(10);
+    expect(fitted.history.at(-1)).toBe(history[9]);
+  });
+});
