@@ -59,8 +59,13 @@ export class SseWriter {
         reply.raw.off('close', onClose);
         body.off('drain', onDrain);
         subscription.unsubscribe();
-        if (outcome === 'client-closed' || outcome === 'client-too-slow') body.destroy();
-        else body.end();
+        if (outcome === 'client-closed' || outcome === 'client-too-slow') {
+          // The socket too: a half-read response must not hold the connection (and shutdown) open.
+          body.destroy();
+          reply.raw.destroy();
+        } else {
+          body.end();
+        }
         resolve(outcome);
       };
       const write = (text: string) => {
