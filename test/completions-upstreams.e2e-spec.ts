@@ -111,7 +111,7 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
       model,
       messages: [{ role: 'user', content: 'alpha beta gamma delta' }],
       ...body,
-    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming) as Promise<Completion>;
+    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming) as unknown as Promise<Completion>;
 
   const chatCalls = () => llm.requests.filter((r) => r.path === '/v1/chat/completions');
 

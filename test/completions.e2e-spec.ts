@@ -64,7 +64,7 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
       messages: [{ role: 'user', content: QUESTION }],
       search_mode: 'local',
       ...body,
-    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming) as Promise<Completion>;
+    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming) as unknown as Promise<Completion>;
 
   function expectExactAnnotations(content: string, annotations: Annotation[], citations: string[]) {
     const markers = [...content.matchAll(/\[(\d+)\]/g)];
