@@ -1,0 +1,174 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { HttpAdapterHost } from '@nestjs/core';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Agent, type Dispatcher } from 'undici';
+import { siblingsConfig, type SiblingName } from '../common/config/app.config';
+import { REQUEST_ID_HEADER } from '../common/http/request-id';
+import { sendError } from '../common/filters/all-exceptions.filter';
+import { proxyConfig } from './proxy.config';
+import {
+  SiblingTimeoutError,
+  SiblingUnreachableError,
+  UnforwardablePathError,
+} from './proxy.errors';
+import { SIBLING_BY_ROUTE_PATH } from './sibling-routes';
+import { registerStreamedRequestBody } from './streamed-request-body';
+
+// RFC 9110 section 7.6.1: meaningful for one connection only, never forwarded.
+const HOP_BY_HOP_HEADERS = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
+const HEADERS_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT']);
+
+/**
+ * Forwards a request to a sibling service with @fastify/reply-from on an undici agent, streaming both
+ * bodies. Aborts the upstream request as soon as the client goes away.
+ */
+@Injectable()
+export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Proxy');
+  private readonly agent: Agent;
+  private readonly bases: ReadonlyMap<SiblingName, string>;
+  // reply-from builds the undici call itself; the client's abort signal reaches it through this.
+  private readonly clientSignal = new AsyncLocalStorage<AbortSignal>();
+
+  constructor(
+    @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
+    @Inject(proxyConfig.KEY) private readonly config: ConfigType<typeof proxyConfig>,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    this.bases = new Map(
+      Object.entries(siblings.urls).map(([name, url]) => [name as SiblingName, baseOf(url)]),
+    );
+    this.agent = new Agent({
+      headersTimeout: config.timeoutMs,
+      bodyTimeout: config.bodyIdleTimeoutMs,
+      connect: { timeout: config.timeoutMs },
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify) return;
+    registerStreamedRequestBody(fastify, (request) =>
+      SIBLING_BY_ROUTE_PATH.has(request.routeOptions.url ?? ''),
+    );
+    const dispatcher: { request: Dispatcher['request'] } = {
+      request: ((options: Dispatcher.RequestOptions, callback: never) =>
+        this.agent.request(
+          { ...options, signal: this.clientSignal.getStore() },
+          callback,
+        )) as Dispatcher['request'],
+    };
+    await fastify.register(replyFrom, {
+      undici: dispatcher,
+      disableRequestLogging: true,
+      // The agent is ours: closed in onApplicationShutdown.
+      destroyAgent: false,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // The HTTP server has closed by now, so nothing still needs these connections.
+    await this.agent.destroy();
+  }
+
+  /** Sends the request on to the sibling with the same path and query; the reply streams back. */
+  forward(sibling: SiblingName, request: FastifyRequest, reply: FastifyReply): void {
+    const rawUrl = request.raw.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+    assertForwardable(path);
+
+    const client = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) client.abort();
+    });
+
+    this.clientSignal.run(client.signal, () =>
+      reply.from(`${this.bases.get(sibling)}${path}`, {
+        // A sibling's 503 or a dropped connection goes back to the client as it is, never retried.
+        retryDelay: () => null,
+        rewriteRequestHeaders: (_request, headers) =>
+          forwardedHeaders(request, headers as IncomingHttpHeaders),
+        rewriteHeaders: (headers) => withoutHopByHop(headers, [REQUEST_ID_HEADER]),
+        onError: (_reply, { error }) => {
+          if (client.signal.aborted) {
+            this.logger.debug({ requestId: request.id, sibling }, 'client gone: upstream aborted');
+            return;
+          }
+          sendError(this.toDomainError(sibling, error), request, reply, this.logger);
+        },
+      }),
+    );
+  }
+
+  private toDomainError(sibling: SiblingName, error: Error): Error {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    this.logger.warn(`${sibling} request failed: ${cause?.code ?? error.message}`);
+    if (cause?.code && HEADERS_TIMEOUT_CODES.has(cause.code)) {
+      return new SiblingTimeoutError(sibling, this.config.timeoutMs);
+    }
+    return new SiblingUnreachableError(sibling);
+  }
+}
+
+/** Origin plus any base path, without the trailing slash and without user information. */
+function baseOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+function assertForwardable(path: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw new UnforwardablePathError('The path has malformed percent-encoding');
+  }
+  // URL parsing would silently drop them, and they could reach paths outside the prefix.
+  if (DOT_SEGMENT.test(decoded)) {
+    throw new UnforwardablePathError('Paths with "." or ".." segments are not forwarded');
+  }
+}
+
+function forwardedHeaders(
+  request: FastifyRequest,
+  headers: IncomingHttpHeaders,
+): IncomingHttpHeaders {
+  const out = withoutHopByHop(headers, []);
+  const peer = request.raw.socket?.remoteAddress;
+  const prior = headers['x-forwarded-for'];
+  if (peer) out['x-forwarded-for'] = prior ? `${String(prior)}, ${peer}` : peer;
+  out['x-forwarded-proto'] = request.protocol;
+  out['x-forwarded-host'] = request.host;
+  out[REQUEST_ID_HEADER] = String(request.id);
+  return out;
+}
+
+function withoutHopByHop<T extends Record<string, unknown>>(headers: T, extra: string[]): T {
+  const out = { ...headers };
+  for (const name of HOP_BY_HOP_HEADERS) delete out[name];
+  for (const name of extra) delete out[name];
+  return out;
+}
