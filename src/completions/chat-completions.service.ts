@@ -103,9 +103,10 @@ export class ChatCompletionsService {
         maxSources: { field: 'max_sources', value: request.max_sources },
       }),
       answerOptions: {
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        ...(request.top_p !== undefined ? { topP: request.top_p } : {}),
-        ...(maxTokens !== undefined ? { maxTokens } : {}),
+        // null, which OpenAI clients send for "unset", counts as absent.
+        ...(request.temperature != null ? { temperature: request.temperature } : {}),
+        ...(request.top_p != null ? { topP: request.top_p } : {}),
+        ...(maxTokens != null ? { maxTokens } : {}),
       },
       requestId,
     };
