@@ -1,0 +1,62 @@
+import { HttpService } from '@nestjs/axios';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { firstValueFrom } from 'rxjs';
+import { siblingsConfig } from '../common/config/app.config';
+import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
+import { authConfig } from './auth.config';
+
+// A profile is small; a larger reply means something other than the auth service answered.
+const MAX_PROFILE_BYTES = 1024 * 1024;
+
+/** The auth service's bearer validation: GET {AUTH_SERVICE_URL}/api/auth/me. Nothing else knows the URL. */
+@Injectable()
+export class AuthServiceClient {
+  private readonly logger = new Logger('AuthService');
+  private readonly meUrl: string;
+
+  constructor(
+    private readonly http: HttpService,
+    @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
+    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+  ) {
+    this.meUrl = `${siblings.urls.auth.replace(/\/+$/, '')}/api/auth/me`;
+  }
+
+  /**
+   * The profile of the token's owner. Throws UnauthenticatedError when the auth service rejects the
+   * token (401/403) and AuthServiceUnavailableError for anything that is not an answer about it.
+   */
+  async me(token: string): Promise<Record<string, unknown>> {
+    let response;
+    try {
+      response = await firstValueFrom(
+        this.http.get<unknown>(this.meUrl, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          timeout: this.config.timeoutMs,
+          signal: AbortSignal.timeout(this.config.timeoutMs),
+          maxRedirects: 0,
+          maxContentLength: MAX_PROFILE_BYTES,
+          validateStatus: () => true,
+        }),
+      );
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as Error).message;
+      this.logger.warn(`auth service call failed: ${code}`);
+      throw new AuthServiceUnavailableError();
+    }
+    if (response.status === 401 || response.status === 403) throw UnauthenticatedError.rejected();
+    const profile: unknown = response.data;
+    if (
+      response.status < 200 ||
+      response.status >= 300 ||
+      typeof profile !== 'object' ||
+      profile === null ||
+      Array.isArray(profile)
+    ) {
+      this.logger.warn(`auth service answered ${response.status} without a usable profile`);
+      throw new AuthServiceUnavailableError();
+    }
+    return profile as Record<string, unknown>;
+  }
+}

@@ -1,0 +1,54 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The auth service's bearer validation on 127.0.0.1: GET /api/auth/me answers 200 with the profile
+ * of a known token, 403 for tokens starting with "forbidden", 401 otherwise.
+ */
+export class FakeAuthServer {
+  /** Token to the profile returned for it. */
+  readonly users = new Map<string, Record<string, unknown>>();
+  /** Headers of every call received, in order. */
+  readonly calls: IncomingHttpHeaders[] = [];
+  /** When set, every call is answered with this status instead. */
+  failWith?: number;
+  /** Delay before answering, in ms. */
+  delayMs = 0;
+  url = '';
+  private server!: Server;
+
+  static async start(): Promise<FakeAuthServer> {
+    const fake = new FakeAuthServer();
+    fake.server = createServer((req, res) => {
+      fake.calls.push(req.headers);
+      const answer = (): void => {
+        if (req.method !== 'GET' || req.url !== '/api/auth/me') {
+          res.writeHead(404).end();
+          return;
+        }
+        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+        const profile = fake.users.get(token);
+        const status = fake.failWith ?? (profile ? 200 : token.startsWith('forbidden') ? 403 : 401);
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(status === 200 ? profile : { message: 'no' }));
+      };
+      if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
+      else answer();
+    });
+    fake.server.listen(0, '127.0.0.1');
+    await once(fake.server, 'listening');
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  /** Number of calls that carried this token. */
+  callsFor(token: string): number {
+    return this.calls.filter((headers) => headers.authorization === `Bearer ${token}`).length;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
