@@ -8,7 +8,7 @@ describe('bearerTokenOf', () => {
   });
 
   it.each([undefined, ''])('rejects a missing header (%p) without error detail', (header) => {
-    expect(() => bearerTokenOf(header)).toThrow(UnauthenticatedError);
+    expect(() => bearerTokenOf(header)).toThrow('A bearer token is required');
     try {
       bearerTokenOf(header);
     } catch (error) {
