@@ -400,6 +400,8 @@ describe('sibling proxy: unreachable sibling (e2e)', () => {
       });
       expect(res.body).not.toContain('svc-secret');
       expect(res.body).not.toContain(String(port));
+      const injected = await t.app.inject({ method: 'DELETE', url: '/api/v1/notifications/1' });
+      expect(injected.statusCode).toBe(502);
     } finally {
       await t.close();
     }

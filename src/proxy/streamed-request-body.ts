@@ -27,7 +27,7 @@ export function registerStreamedRequestBody(
   });
 
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    if (wantsStream(request)) {
+    if (wantsStream(request) && hasBody(request)) {
       const headers = request.raw.headers;
       originalContentType.set(request, headers['content-type']);
       headers['content-type'] = PASSTHROUGH_MEDIA_TYPE;
@@ -44,4 +44,10 @@ export function registerStreamedRequestBody(
     }
     done();
   });
+}
+
+// Without a body Fastify runs no parser at all, and the proxy sends none upstream.
+function hasBody(request: FastifyRequest): boolean {
+  const { 'content-length': length, 'transfer-encoding': encoding } = request.headers;
+  return encoding !== undefined || (length !== undefined && length !== '0');
 }
