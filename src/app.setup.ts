@@ -8,6 +8,8 @@ import type { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
 import { serverConfig, type ServerConfig } from './common/config/app.config';
 import { ErrorBody } from './common/errors/error-body';
+import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler';
+import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
@@ -55,6 +57,18 @@ export async function configureApp(
     },
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Errors raised before Nest's handler (body parsing, hooks) get the error shape on every route.
+  fastify.addHook('onRoute', (route) => {
+    route.errorHandler ??= lifecycleErrorHandler;
+  });
+  // Checked before validation: class-transformer recurses and would overflow on a hostile body.
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    done(
+      nestedDeeperThan(request.body, bundle.server.bodyMaxDepth)
+        ? new BodyTooDeepError(bundle.server.bodyMaxDepth)
+        : undefined,
+    );
+  });
 
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);

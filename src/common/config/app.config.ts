@@ -11,6 +11,7 @@ export const serverConfig = registerAs('server', () => {
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    bodyMaxDepth: env.BODY_MAX_DEPTH,
     corsOrigins: env.CORS_ORIGINS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };

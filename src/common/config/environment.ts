@@ -33,6 +33,12 @@ export class Environment {
   @Min(1024)
   readonly BODY_LIMIT_BYTES: number = 1024 * 1024;
 
+  /** Deepest nesting of arrays/objects accepted in a JSON body; deeper bodies get 400. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  readonly BODY_MAX_DEPTH: number = 64;
+
   @CommaSeparated()
   @IsString({ each: true })
   readonly CORS_ORIGINS: string[] = [];

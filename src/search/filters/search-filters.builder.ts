@@ -30,8 +30,9 @@ export function buildSearchFilters(raw: RawSearchFilters): SearchFilters {
     }
   }
   if (raw.recency?.value) filters.recency = raw.recency.value;
-  if (raw.after?.value !== undefined) filters.afterMs = readDate(raw.after.field, raw.after.value);
-  if (raw.before?.value !== undefined) {
+  // null counts as absent, as @IsOptional() lets it through validation.
+  if (raw.after?.value != null) filters.afterMs = readDate(raw.after.field, raw.after.value);
+  if (raw.before?.value != null) {
     filters.beforeMs = readDate(raw.before.field, raw.before.value) + DAY_MS - 1;
   }
   if (
@@ -45,7 +46,7 @@ export function buildSearchFilters(raw: RawSearchFilters): SearchFilters {
     );
   }
   const maxSources = raw.maxSources?.value;
-  if (maxSources !== undefined) {
+  if (maxSources != null) {
     if (!Number.isInteger(maxSources) || maxSources < 1 || maxSources > MAX_SOURCES_LIMIT) {
       throw new InvalidSearchFilterError(
         raw.maxSources!.field,
