@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply } from 'fastify';
 import { Subscription, type Observable } from 'rxjs';
+import { streamingConfig } from './streaming.config';
 
 export interface NdjsonPipeOptions {
   /** Called when the Observable errors after the stream started; the stream then ends without more lines. */
@@ -11,9 +13,20 @@ export interface NdjsonPipeOptions {
    * come yet); beyond it the client is cut off and the Observable unsubscribed. Default 1 MiB.
    */
   readonly maxBufferedBytes?: number;
+  /** Longest wait for the next event before the stream ends as idle; default STREAM_IDLE_TIMEOUT_MS. */
+  readonly idleTimeoutMs?: number;
 }
 
-export type NdjsonOutcome = 'completed' | 'errored' | 'client-closed' | 'client-too-slow';
+export type NdjsonOutcome =
+  'completed' | 'errored' | 'client-closed' | 'client-too-slow' | 'idle-timeout';
+
+/** Passed to onError when no event came within the idle timeout. */
+export class StreamIdleTimeoutError extends Error {
+  constructor(readonly idleMs: number) {
+    super(`no stream event within ${idleMs} ms`);
+    this.name = 'StreamIdleTimeoutError';
+  }
+}
 
 /**
  * Writes any Observable to a Fastify reply as newline-delimited JSON (Content-Type
@@ -25,12 +38,17 @@ export type NdjsonOutcome = 'completed' | 'errored' | 'client-closed' | 'client-
 export class NdjsonStreamEmitter {
   private readonly logger = new Logger('NdjsonStream');
 
+  constructor(
+    @Inject(streamingConfig.KEY) private readonly config: ConfigType<typeof streamingConfig>,
+  ) {}
+
   pipe(
     events: Observable<unknown>,
     reply: FastifyReply,
     options: NdjsonPipeOptions = {},
   ): Promise<NdjsonOutcome> {
     const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    const idleMs = options.idleTimeoutMs ?? this.config.idleTimeoutMs;
     const body = new PassThrough();
     void reply
       .status(200)
@@ -46,10 +64,21 @@ export class NdjsonStreamEmitter {
       let completed = false;
       let finished = false;
       const subscription = new Subscription();
+      let idleTimer: NodeJS.Timeout | undefined;
+      const armIdleTimer = () => {
+        if (idleMs <= 0) return;
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          if (finished) return;
+          options.onError?.(new StreamIdleTimeoutError(idleMs));
+          finish('idle-timeout');
+        }, idleMs);
+      };
 
       const finish = (outcome: NdjsonOutcome) => {
         if (finished) return;
         finished = true;
+        clearTimeout(idleTimer);
         reply.raw.off('close', onClose);
         body.off('drain', onDrain);
         subscription.unsubscribe();
@@ -91,12 +120,15 @@ export class NdjsonStreamEmitter {
       };
       body.on('drain', onDrain);
       reply.raw.on('close', onClose);
+      armIdleTimer();
 
       // Added to a container so a synchronous finish during subscribe() still unsubscribes it.
       subscription.add(
         events.subscribe({
           next: (event) => {
-            if (!finished) write(`${JSON.stringify(event)}\n`);
+            if (finished) return;
+            armIdleTimer();
+            write(`${JSON.stringify(event)}\n`);
           },
           error: (error: unknown) => {
             if (finished) return;

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { NdjsonStreamEmitter } from './ndjson-stream.emitter';
+import { streamingConfig } from './streaming.config';
 
-@Module({ providers: [NdjsonStreamEmitter], exports: [NdjsonStreamEmitter] })
+@Module({
+  imports: [ConfigModule.forFeature(streamingConfig)],
+  providers: [NdjsonStreamEmitter],
+  exports: [NdjsonStreamEmitter],
+})
 export class StreamingModule {}
