@@ -8,19 +8,28 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
-import { cosine, hashingVectors } from './hashing-vectorizer';
+import { cosine } from './hashing-vectorizer';
+import { isProse } from './prose-sentence';
+import { scoreSentences } from './sentence-relevance';
+import { sentencesOf } from './source-sentences';
 import { detectLanguage, isStopword } from './stopwords';
 import { stemOf, wordsOf } from './text-features';
 
 const SENTENCES_BY_MODE = { speed: 3, balanced: 5, quality: 8 } as const;
-/** Below this cosine to the question a sentence is not considered relevant. */
-const MIN_RELEVANCE = 0.08;
+/** Below this relevance a sentence is not worth quoting, however few others there are. */
+const MIN_RELEVANCE = 0.12;
+/** The best sentence must contain at least this (IDF-weighted) share of the question's words... */
+const MIN_COVERAGE = 0.3;
+/** ...and every other at least this share of what the best one covers. */
+const RELATIVE_COVERAGE = 0.5;
+/** Sentences far weaker than the best one are padding: this share of the best is the floor. */
+const RELATIVE_FLOOR = 0.35;
 /** Above this cosine to an already chosen sentence a candidate is a near-duplicate. */
-const MAX_REDUNDANCY = 0.75;
+const MAX_REDUNDANCY = 0.7;
 /** Maximal marginal relevance: how much relevance counts against novelty. */
-const MMR_LAMBDA = 0.7;
-const MIN_WORDS = 4;
-const MAX_SENTENCE_CHARS = 600;
+const MMR_LAMBDA = 0.75;
+/** A sentence whose content words are nearly all the question's own only repeats the question. */
+const MIN_NOVELTY = 0.25;
 
 const NOTHING_RELEVANT: Record<string, string> = {
   en: 'The sources provided contain nothing relevant to this question.',
@@ -39,15 +48,19 @@ const NO_SOURCES: Record<string, string> = {
 
 interface Candidate {
   readonly text: string;
+  readonly title: string;
   readonly source: number; // 1-based number of its source
+  readonly position: number; // order within its source
 }
 
 /**
  * The built-in offline chat model: an extractive summariser. It reads the numbered sources from
  * the system message(s) (formatNumberedSources format) and the question from the last user
- * message, picks the source sentences most similar to the question with maximal marginal
- * relevance (near-duplicates dropped), and writes each followed by the [n] of its source, so the
- * answer is in the sources' own language and cites only sources it was given. With json: true
+ * message, keeps the sentences that read as prose (no code, commands, table rows or markup),
+ * scores them against the question (see scoreSentences), picks the best with maximal marginal
+ * relevance (near-duplicates dropped), and writes each followed by the [n] of its own source,
+ * grouped by source in the sources' own order of sentences, so the answer is in the sources'
+ * own language and cites only sources it was given. With json: true
  * (the search planner) it returns {"queries": [...]} rewritten from the last user message.
  * Deterministic: the same messages and options give the same output.
  */
@@ -112,57 +125,69 @@ function sourcesIn(messages: readonly ChatMessage[]): NumberedSource[] {
 }
 
 function pickSentences(question: string, sources: NumberedSource[], count: number): Candidate[] {
-  const candidates = sources.flatMap((source, index) =>
-    sentencesOf(source.content).map((text) => ({ text, source: index + 1 })),
-  );
-  if (candidates.length === 0) return [];
-  // One batch, so IDF is computed over the question and all candidate sentences together.
-  const [query, ...vectors] = hashingVectors([question, ...candidates.map((c) => c.text)]);
   const questionStems = new Set(contentWords(question).map(stemOf));
-  const relevance = vectors.map((vector, i) =>
-    sharesContentWord(questionStems, candidates[i].text) ? cosine(query, vector) : 0,
-  );
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  sources.forEach((source, index) => {
+    sentencesOf(source.content).forEach((text, position) => {
+      const key = text.toLowerCase();
+      if (seen.has(key) || !isProse(text) || !isNew(text, questionStems)) return;
+      seen.add(key);
+      candidates.push({ text, title: source.title, source: index + 1, position });
+    });
+  });
+  if (candidates.length === 0) return [];
+  const scores = scoreSentences(question, candidates);
+  const best = Math.max(...scores.map((score) => score.relevance));
+  const floor = Math.max(MIN_RELEVANCE, RELATIVE_FLOOR * best);
+  const bestCoverage = Math.max(...scores.map((score) => score.coverage));
+  if (bestCoverage < MIN_COVERAGE) return [];
+  // Relative, so that each part of a question about several things can be answered.
+  const coverageFloor = RELATIVE_COVERAGE * bestCoverage;
+  const eligible = candidates
+    .map((_, i) => i)
+    .filter((i) => scores[i].relevance >= floor && scores[i].coverage >= coverageFloor);
+
   const chosen: number[] = [];
   while (chosen.length < count) {
-    let best = -1;
-    let bestScore = -Infinity;
-    for (let i = 0; i < candidates.length; i++) {
-      if (relevance[i] < MIN_RELEVANCE || chosen.includes(i)) continue;
-      const redundancy = Math.max(0, ...chosen.map((j) => cosine(vectors[i], vectors[j])));
+    let pick = -1;
+    let pickScore = -Infinity;
+    for (const i of eligible) {
+      if (chosen.includes(i)) continue;
+      const redundancy = Math.max(
+        0,
+        ...chosen.map((j) => cosine(scores[i].vector, scores[j].vector)),
+      );
       if (redundancy > MAX_REDUNDANCY) continue;
-      const score = MMR_LAMBDA * relevance[i] - (1 - MMR_LAMBDA) * redundancy;
-      if (score > bestScore) {
-        best = i;
-        bestScore = score;
+      const score = MMR_LAMBDA * scores[i].relevance - (1 - MMR_LAMBDA) * redundancy;
+      if (score > pickScore) {
+        pick = i;
+        pickScore = score;
       }
     }
-    if (best === -1) break;
-    chosen.push(best);
+    if (pick === -1) break;
+    chosen.push(pick);
   }
-  return chosen.map((i) => candidates[i]);
+  // Coherent reading order: sources in the order of their best sentence, each source's sentences
+  // in the order it has them.
+  const rankOfSource = new Map<number, number>();
+  chosen.forEach((i, rank) => {
+    if (!rankOfSource.has(candidates[i].source)) rankOfSource.set(candidates[i].source, rank);
+  });
+  return chosen
+    .map((i) => candidates[i])
+    .sort(
+      (a, b) =>
+        rankOfSource.get(a.source)! - rankOfSource.get(b.source)! || a.position - b.position,
+    );
 }
 
-/** With no content word in the question (only function words), similarity alone decides. */
-function sharesContentWord(questionStems: Set<string>, sentence: string): boolean {
-  if (questionStems.size === 0) return true;
-  return wordsOf(sentence).some((word) => questionStems.has(stemOf(word)));
-}
-
-const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-
-/** Readable sentences of a source: paragraphs split into sentences, citation-like markers removed. */
-function sentencesOf(content: string): string[] {
-  const sentences: string[] = [];
-  for (const paragraph of content.split(/\n\s*\n/)) {
-    for (const { segment } of SEGMENTER.segment(paragraph.replace(/\s+/g, ' '))) {
-      // A source's own "[2]" must not read as a citation of our source 2.
-      const text = segment.replace(/\s*\[\d+\]/g, '').trim();
-      if (text.length <= MAX_SENTENCE_CHARS && wordsOf(text).length >= MIN_WORDS) {
-        sentences.push(text);
-      }
-    }
-  }
-  return sentences;
+/** Whether a sentence says more than the question: enough of its content words are not the question's. */
+function isNew(sentence: string, questionStems: ReadonlySet<string>): boolean {
+  const stems = contentWords(sentence).map(stemOf);
+  if (stems.length === 0) return false;
+  const fresh = stems.filter((stem) => !questionStems.has(stem)).length;
+  return fresh / stems.length >= MIN_NOVELTY;
 }
 
 /** "Paris is large." + 2 -> "Paris is large [2]." (the marker before closing punctuation). */

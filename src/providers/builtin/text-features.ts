@@ -1,18 +1,34 @@
+import { isStopword } from './stopwords';
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const FNV_PRIME = 16777619;
 /** Different FNV offset bases keep word and character n-gram features apart. */
 const WORD_SEED = 2166136261;
 const WORD_PAIR_SEED = 0x2545f491;
 const CHAR_SEED = 0x9e3779b9;
+const STEM_SEED = 0x85ebca6b;
 
 /** Lower-cased words (letters, marks, digits) of the text, after Unicode normalisation. */
 export function wordsOf(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
 }
 
-/** A crude, language-neutral stem: long words match on their first five characters. */
+/** Inflection endings, longest first, stripped so that "signed", "signing" and "signs" meet. */
+const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'edly', 'ed', 'es', 'e', 's', 'ly'];
+
+/**
+ * A crude, mostly language-neutral stem: a common English inflection ending is dropped (when at
+ * least three characters remain), then long words match on their first five characters.
+ */
 export function stemOf(word: string): string {
-  return word.length > 5 ? word.slice(0, 5) : word;
+  if (word.length <= 3) return word;
+  let stem = word;
+  for (const suffix of SUFFIXES) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      stem = word.slice(0, -suffix.length);
+      break;
+    }
+  }
+  return stem.length > 5 ? stem.slice(0, 5) : stem;
 }
 
 /**
@@ -23,11 +39,15 @@ export function stemOf(word: string): string {
 export function hashedFeatures(text: string): Map<number, number> {
   const features = new Map<number, number>();
   const add = (key: number, weight: number) => features.set(key, (features.get(key) ?? 0) + weight);
-  const words = wordsOf(text);
+  // Function words say nothing about a topic and only dilute the vector of a long passage.
+  const words = wordsOf(text).filter((word) => !isStopword(word));
   let previous: number | undefined;
   for (const word of words) {
     const wordHash = hashRange(word, 0, word.length, WORD_SEED);
     add(wordHash, 1);
+    // The stem joins inflections of one word ("signed", "signing") that the word itself keeps apart.
+    const stem = stemOf(word);
+    add(hashRange(stem, 0, stem.length, STEM_SEED), 0.5);
     if (previous !== undefined)
       add(Math.imul(previous ^ wordHash, FNV_PRIME) ^ WORD_PAIR_SEED, 0.5);
     previous = wordHash;

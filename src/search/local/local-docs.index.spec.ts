@@ -58,7 +58,7 @@ describe('LocalDocsIndex', () => {
     const index = indexOf(root, 'https://docs.example.com/quarry');
     const [hit] = await index.search('evicted least recently', 1);
     expect(hit).toEqual({
-      title: 'Guide: Cache eviction',
+      title: 'Guide > Cache eviction',
       url: 'https://docs.example.com/quarry/guide.md#cache-eviction',
       snippet: 'Entries are evicted least recently used first.',
     });

@@ -8,16 +8,22 @@ import { ReadinessRegistry } from '../../health/readiness.registry';
 import type { SearchResult } from '../backends/search-result';
 import { searchConfig } from '../search.config';
 import { htmlSections } from '../text/html-sections';
-import { markdownSections } from '../text/markdown-sections';
 import { chunkSections } from '../text/text-chunker';
 import { listLocalDocFiles, type LocalDocFile } from './local-docs.files';
+import { markdownPassages, type MarkdownSection } from './markdown-passages';
 
 interface IndexedChunk {
   id: number;
   title: string;
   url: string;
+  /** Prose only: what a hit gives as its snippet, and so what a model reads. */
   text: string;
+  /** The section's code blocks: found by search, never shown as a snippet. */
+  code: string;
 }
+
+/** Separates the heading path in titles: "Search > How an answer is made". */
+const TITLE_SEPARATOR = ' > ';
 
 // Frequent English words carry no meaning for BM25 on small corpora and only add noise.
 const STOP_WORDS = new Set(
@@ -25,6 +31,12 @@ const STOP_WORDS = new Set(
     ' ',
   ),
 );
+
+/**
+ * Passage size: one or two paragraphs. Short passages are about one thing, so a question's words
+ * weigh more in their embedding and a source given to a model is to the point.
+ */
+const PASSAGE_CHARS = 600;
 
 // Files are read and parsed in batches; between batches the event loop serves requests.
 const FILE_BATCH = 32;
@@ -34,13 +46,17 @@ const FILE_BATCH = 32;
 export class LocalDocsIndex implements OnApplicationBootstrap {
   private readonly logger = new Logger('LocalDocs');
   private readonly index = new MiniSearch<IndexedChunk>({
-    fields: ['title', 'text'],
+    fields: ['title', 'text', 'code'],
     storeFields: ['title', 'url', 'text'],
     processTerm: (term) => {
       const lower = term.toLowerCase();
       return STOP_WORDS.has(lower) ? null : lower;
     },
-    searchOptions: { boost: { title: 2 }, prefix: (term) => term.length > 3, fuzzy: 0.15 },
+    searchOptions: {
+      boost: { title: 2, code: 0.3 },
+      prefix: (term) => term.length > 3,
+      fuzzy: 0.15,
+    },
   });
   private ready?: Promise<void>;
   private stats = { files: 0, chunks: 0, ms: 0, error: undefined as string | undefined };
@@ -120,19 +136,44 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
     }
     const extension = extname(file.absolutePath).toLowerCase();
     const fallbackTitle = basename(file.relativePath, extension);
-    const parsed =
-      extension === '.html' || extension === '.htm'
-        ? htmlSections(raw)
-        : extension === '.txt'
-          ? { title: '', sections: [{ heading: '', text: raw }] }
-          : markdownSections(raw);
-    const title = parsed.title || fallbackTitle;
     const url = this.urlOf(file);
-    return chunkSections(parsed.sections).map((chunk) => ({
-      title: chunk.heading && chunk.heading !== title ? `${title}: ${chunk.heading}` : title,
-      url: chunk.heading ? `${url}#${slug(chunk.heading)}` : url,
-      text: chunk.text,
-    }));
+    let title: string;
+    let sections: MarkdownSection[];
+    if (extension === '.html' || extension === '.htm') {
+      const parsed = htmlSections(raw);
+      title = parsed.title;
+      sections = parsed.sections.map((section) => ({
+        path: section.heading ? [section.heading] : [],
+        text: section.text,
+        code: '',
+      }));
+    } else if (extension === '.txt') {
+      title = '';
+      sections = [{ path: [], text: raw, code: '' }];
+    } else {
+      ({ title, sections } = markdownPassages(raw));
+    }
+    title ||= fallbackTitle;
+    const chunks: Omit<IndexedChunk, 'id'>[] = [];
+    for (const section of sections) {
+      // The document title is the first heading of the path when the document has an H1.
+      const path = section.path[0] === title ? section.path.slice(1) : section.path;
+      const heading = path.at(-1);
+      const chunkTitle = [title, ...path].join(TITLE_SEPARATOR);
+      const chunkUrl = heading ? `${url}#${slug(heading)}` : url;
+      // A section of code only has nothing to read as a passage; its code is indexed with the
+      // first passage of its section otherwise.
+      const pieces = chunkSections([{ heading: '', text: section.text }], PASSAGE_CHARS);
+      pieces.forEach((piece, index) =>
+        chunks.push({
+          title: chunkTitle,
+          url: chunkUrl,
+          text: piece.text,
+          code: index === 0 ? section.code : '',
+        }),
+      );
+    }
+    return chunks;
   }
 
   private urlOf(file: LocalDocFile): string {

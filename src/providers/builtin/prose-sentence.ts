@@ -1,0 +1,36 @@
+import { isStopword } from './stopwords';
+import { wordsOf } from './text-features';
+
+const MIN_WORDS = 4;
+const MIN_CONTENT_WORDS = 2;
+const MAX_CHARS = 600;
+/** Characters that are rare in prose and common in code, markup and data. */
+const CODE_CHARACTERS = /[{}[\]<>=;$\\|`~^]/gu;
+const MAX_CODE_CHARACTER_SHARE = 0.04;
+/** Below this share of letters among the non-space characters a text is data, not prose. */
+const MIN_LETTER_SHARE = 0.6;
+/** Unmistakable code or markup: fences, table pipes, arrow functions, braces, HTML tags. */
+const CODE_MARKERS =
+  /```|~~~|\||=>|[{}]|<\/?[a-z][\w-]*(?:\s+[\w-]+=|\s*\/?>)|\b(?:const|let|var)\s+\w+\s*=|\w\([^)]*\)\s*;|;\s*$/iu;
+/** Shell commands and prompts quoted from tutorials. */
+const COMMAND_LINE = /^(?:\$\s|>\s|#!|(?:curl|npm|npx|yarn|pnpm|git|docker|sudo|cd|export|pip)\s)/u;
+
+/**
+ * Whether a source sentence reads as prose worth quoting in an answer: long enough to say
+ * something, not code, a command, a table row or markup debris, and not a question.
+ */
+export function isProse(sentence: string): boolean {
+  if (sentence.length > MAX_CHARS) return false;
+  if (CODE_MARKERS.test(sentence) || COMMAND_LINE.test(sentence)) return false;
+  // A question in a source (an FAQ heading, a quoted example query) does not answer anything,
+  // and a sentence ending in a colon introduces something (code, a list) that is not there.
+  if (/[?？:：]["'»”)]*$/u.test(sentence)) return false;
+  const words = wordsOf(sentence);
+  if (words.length < MIN_WORDS) return false;
+  if (words.filter((word) => !isStopword(word)).length < MIN_CONTENT_WORDS) return false;
+  const visible = sentence.replace(/\s+/gu, '');
+  const codeCharacters = sentence.match(CODE_CHARACTERS)?.length ?? 0;
+  if (codeCharacters / visible.length > MAX_CODE_CHARACTER_SHARE) return false;
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+  return letters / visible.length >= MIN_LETTER_SHARE;
+}
