@@ -10,7 +10,7 @@ import { SOAK_TOKEN, startSoakUpstreams } from './soak-upstreams';
  * connector calls to a receiver that fails at random. Reports request counts, outcomes by kind,
  * RSS (from /proc) and V8 heap (sampled inside the service over IPC) at start and end.
  */
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
 const DURATION_MS = MINUTES * 60_000;
