@@ -6,7 +6,7 @@ const MIN_CONTENT_WORDS = 2;
 const MAX_CHARS = 600;
 /** Characters that are rare in prose and common in code, markup and data. */
 const CODE_CHARACTERS = /[{}[\]<>=;$\\|`~^]/gu;
-const MAX_CODE_CHARACTER_SHARE = 0.04;
+const MAX_CODE_CHARACTER_SHARE = 0.06;
 /** Below this share of letters among the non-space characters a text is data, not prose. */
 const MIN_LETTER_SHARE = 0.6;
 /** Unmistakable code or markup: fences, table pipes, arrow functions, braces, HTML tags. */

@@ -2,6 +2,8 @@ const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 /** A line that starts a unit of its own: a list item, a heading or a table row. */
 const BLOCK_START = /^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s|\|)/u;
+/** Headings and table rows end with their line; list items may wrap onto the next lines. */
+const ONE_LINE_BLOCK = /^\s*(?:#{1,6}\s|\|)/u;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)]|#{1,6})\s+/u;
 /** Words whose full stop does not end a sentence ("e.g. Redis", "see Fig. 2"). */
 const ABBREVIATION =
@@ -41,7 +43,8 @@ function unitsOf(content: string): string[] {
         units.push(current);
         current = '';
       }
-      current = current ? `${current} ${line.trim()}` : line.trim();
+      if (ONE_LINE_BLOCK.test(line)) units.push(line.trim());
+      else current = current ? `${current} ${line.trim()}` : line.trim();
     }
     if (current) units.push(current);
   }

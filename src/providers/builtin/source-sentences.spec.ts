@@ -1,0 +1,44 @@
+import { isProse } from './prose-sentence';
+import { sentencesOf } from './source-sentences';
+
+describe('sentencesOf', () => {
+  it('splits sentences without breaking at abbreviations or decimals', () => {
+    expect(
+      sentencesOf('Use a cache, e.g. Redis here. It is 3.5 times faster [2]. Done now.'),
+    ).toEqual(['Use a cache, e.g. Redis here.', 'It is 3.5 times faster.', 'Done now.']);
+  });
+
+  it('makes list items, headings and table rows units of their own, without markup', () => {
+    expect(
+      sentencesOf(
+        '## Setup\nIntro line\ncontinues here.\n- **First** item with a [link](https://x.example)\n2. Second `item`\n| a | b |',
+      ),
+    ).toEqual([
+      'Setup',
+      'Intro line continues here.',
+      'First item with a link',
+      'Second item',
+      '| a | b |',
+    ]);
+  });
+});
+
+describe('isProse', () => {
+  it.each([
+    'Results are cached under a SHA-256 of the query for ten minutes.',
+    'Signing uses sha256=<lowercase hex HMAC-SHA256 of the body>, as GitHub does.',
+    'The cache (10 minutes; 0 turns it off) lives in Redis when it is configured.',
+  ])('keeps prose: %s', (sentence) => expect(isProse(sentence)).toBe(true));
+
+  it.each([
+    '| `SEARCH_MAX_QUERY_CHARS` | `4000` | longest query accepted |',
+    "const stream = await client.chat.completions.create({ model: 'x' });",
+    'items.map((item) => item.id) gives the ids of the items',
+    "curl -s localhost:3000/api/search -H 'content-type: application/json'",
+    'How are meta-search results cached?',
+    'Webhook actions and their parameters (only url is required):',
+    'Too short here.',
+    'Reasoning blocks (<think>...</think>) are removed from answers before streaming.',
+    'ID 4411 0923 8812 7731 9920 1234 5678 9012 3456',
+  ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
+});
