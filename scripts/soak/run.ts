@@ -68,6 +68,8 @@ async function main(): Promise<void> {
         AUTH_SERVICE_URL: upstreams.auth,
         AUTH_REQUIRED: 'true',
         RATE_LIMIT_MAX: '0',
+        // Eight clients share one token: the per-caller search cap would refuse some by design.
+        SEARCH_MAX_CONCURRENT_PER_CLIENT: '0',
         CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
         WEBHOOK_MAX_RETRIES: '1',
         WEBHOOK_RETRY_DELAY_MS: '50',

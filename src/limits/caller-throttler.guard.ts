@@ -1,18 +1,12 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-
-interface RequestWithCaller {
-  ip: string;
-  user?: { id?: string | number; sub?: string | number } | null;
-}
+import { callerKeyOf } from './caller-key';
 
 /** Rate-limits per caller: the authenticated user when there is one, else the client address. */
 @Injectable()
 export class CallerThrottlerGuard extends ThrottlerGuard {
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
-    const { user, ip } = request as unknown as RequestWithCaller;
-    const id = user?.id ?? user?.sub;
-    return Promise.resolve(id !== undefined && id !== null ? `user:${String(id)}` : `ip:${ip}`);
+    return Promise.resolve(callerKeyOf(request));
   }
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {

@@ -11,9 +11,18 @@ class LimitsEnv {
   @IsInt()
   @Min(1000)
   readonly RATE_LIMIT_WINDOW_MS: number = 60_000;
+
+  /** Searches (POST /api/search, /v1/chat/completions) one caller may run at once; 0 = no cap. */
+  @IsInt()
+  @Min(0)
+  readonly SEARCH_MAX_CONCURRENT_PER_CLIENT: number = 4;
 }
 
 export const limitsConfig = registerAs('limits', () => {
   const env = validateEnv(LimitsEnv);
-  return { rateLimitMax: env.RATE_LIMIT_MAX, rateLimitWindowMs: env.RATE_LIMIT_WINDOW_MS };
+  return {
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    rateLimitWindowMs: env.RATE_LIMIT_WINDOW_MS,
+    searchMaxConcurrentPerClient: env.SEARCH_MAX_CONCURRENT_PER_CLIENT,
+  };
 });

@@ -1,0 +1,67 @@
+import {
+  Inject,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Observable } from 'rxjs';
+import { QuarryError } from '../common/errors/quarry.error';
+import { callerKeyOf } from './caller-key';
+import { limitsConfig } from './limits.config';
+
+/** The routes that each run a whole search (retrieval and a model call), plain or streamed. */
+export const SEARCH_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/search',
+  'POST /v1/chat/completions',
+]);
+
+export class TooManyConcurrentSearchesError extends QuarryError {
+  constructor(limit: number) {
+    super(
+      `Too many searches at once: at most ${limit} per caller may run at the same time; ` +
+        'retry after one finishes',
+      429,
+      { 'retry-after': '1' },
+    );
+  }
+}
+
+/**
+ * Caps the searches one caller (authenticated user, else client address) runs at once on this
+ * replica. A search counts from the moment its handler starts until its response, plain or a
+ * whole stream, is finished or the client is gone.
+ */
+@Injectable()
+export class SearchConcurrencyInterceptor implements NestInterceptor {
+  private readonly running = new Map<string, number>();
+
+  constructor(@Inject(limitsConfig.KEY) private readonly config: ConfigType<typeof limitsConfig>) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const limit = this.config.searchMaxConcurrentPerClient;
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    if (limit === 0 || !SEARCH_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
+      return next.handle();
+    }
+    const key = callerKeyOf(request);
+    const count = this.running.get(key) ?? 0;
+    if (count >= limit) throw new TooManyConcurrentSearchesError(limit);
+    this.running.set(key, count + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.running.get(key) ?? 1) - 1;
+      if (left > 0) this.running.set(key, left);
+      else this.running.delete(key);
+    };
+    const raw = http.getResponse<FastifyReply>().raw;
+    raw.once('close', release);
+    raw.once('finish', release);
+    return next.handle();
+  }
+}
