@@ -140,6 +140,10 @@ function baseOf(url: string): string {
 }
 
 function assertForwardable(path: string): void {
+  // An absolute URL as request target ("GET http://host/..."): never glue it onto a sibling's base.
+  if (!path.startsWith('/')) {
+    throw new UnforwardablePathError('Only paths starting with "/" are forwarded');
+  }
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
@@ -149,6 +153,10 @@ function assertForwardable(path: string): void {
   // URL parsing would silently drop them, and they could reach paths outside the prefix.
   if (DOT_SEGMENT.test(decoded)) {
     throw new UnforwardablePathError('Paths with "." or ".." segments are not forwarded');
+  }
+  // URL parsing reads a backslash as "/" in http(s) URLs, so "a\..\..\x" would leave the prefix.
+  if (decoded.includes('\\')) {
+    throw new UnforwardablePathError('Paths with backslashes are not forwarded');
   }
 }
 
