@@ -78,7 +78,9 @@ describe('concurrent searches per caller (e2e)', () => {
       body: JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(completions.status).toBe(429);
-    expect((await completions.json()).error).toMatchObject({ type: 'rate_limit_error' });
+    expect(((await completions.json()) as { error: object }).error).toMatchObject({
+      type: 'rate_limit_error',
+    });
 
     // Another caller is not affected.
     const other = await search('198.51.100.22');
