@@ -35,6 +35,17 @@ export function createFastifyAdapter(logger?: Pino): AdapterBundle {
     }),
     trustProxy: true,
     return503OnClosing: true,
+    // Fastify turns Node's request timeout off by default: a client trickling a body would hold a
+    // connection forever. Node applies it only when given at creation (which also caps the headers
+    // timeout) and checks on an interval, so check often enough for the limit.
+    requestTimeout: server.requestTimeoutMs,
+    http: {
+      requestTimeout: server.requestTimeoutMs,
+      connectionsCheckingInterval:
+        server.requestTimeoutMs > 0
+          ? Math.min(30_000, Math.max(100, server.requestTimeoutMs / 4))
+          : 30_000,
+    },
   });
   return { adapter, logger: pino, server };
 }

@@ -12,6 +12,7 @@ export const serverConfig = registerAs('server', () => {
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     bodyMaxDepth: env.BODY_MAX_DEPTH,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     corsOrigins: env.CORS_ORIGINS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };

@@ -39,6 +39,11 @@ export class Environment {
   @Max(10_000)
   readonly BODY_MAX_DEPTH: number = 64;
 
+  /** Longest time a client may take to send a whole request (headers and body); 0 = no limit. */
+  @IsInt()
+  @Min(0)
+  readonly REQUEST_TIMEOUT_MS: number = 300_000;
+
   @CommaSeparated()
   @IsString({ each: true })
   readonly CORS_ORIGINS: string[] = [];

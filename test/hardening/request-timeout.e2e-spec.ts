@@ -1,0 +1,33 @@
+import { connect } from 'node:net';
+import { startTestApp, type TestApp } from '../utils/test-app';
+
+/** REQUEST_TIMEOUT_MS: a client that trickles its request cannot hold a connection for long. */
+describe('request timeout (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      listen: true,
+      env: { REQUEST_TIMEOUT_MS: '400', RATE_LIMIT_MAX: '0' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 408 and closes a connection whose body never arrives in full', async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(t.url).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      socket.setTimeout(3000, () => socket.destroy());
+      socket.write(
+        'POST /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 1000\r\n\r\n{"query":',
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
