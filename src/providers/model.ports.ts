@@ -22,7 +22,7 @@ export interface ChatCallOptions extends ModelCallOptions {
   readonly json?: boolean;
   /**
    * The search's optimization mode. Remote models ignore it; the built-in extractive model
-   * writes longer answers in quality mode (speed 3 sentences, balanced 5, quality 8).
+   * writes longer answers in quality mode (speed 4 sentences, balanced 6, quality 9).
    */
   readonly optimizationMode?: 'speed' | 'balanced' | 'quality';
 }

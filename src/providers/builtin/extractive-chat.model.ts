@@ -15,7 +15,7 @@ import { sentencesOf } from './source-sentences';
 import { detectLanguage, isStopword } from './stopwords';
 import { stemOf, wordsOf } from './text-features';
 
-const SENTENCES_BY_MODE = { speed: 3, balanced: 5, quality: 8 } as const;
+const SENTENCES_BY_MODE = { speed: 4, balanced: 6, quality: 9 } as const;
 /** Below this relevance a sentence is not worth quoting, however few others there are. */
 const MIN_RELEVANCE = 0.12;
 /** The best sentence must contain at least this (IDF-weighted) share of the question's words... */

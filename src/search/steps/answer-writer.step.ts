@@ -77,7 +77,7 @@ export class AnswerWriter {
       });
       return concat(
         run.chatModel
-          .stream(prepared.messages, { ...run.answerOptions, signal })
+          .stream(prepared.messages, { ...run.answerOptions, optimizationMode: run.mode, signal })
           .pipe(map((chunk) => clean(thinking.push(chunk.text)))),
         tail,
       ).pipe(filter((text) => text.length > 0));
