@@ -32,6 +32,9 @@ async function createRedisClient(config: ConfigType<typeof infraConfig>): Promis
     if (healthy) logger.warn(`Redis unavailable, falling back where possible: ${error.message}`);
     healthy = false;
   });
+  // The HTTP server keeps the process alive; the Redis socket must not, or a start-up that fails
+  // after this client exists (a bad providers file, say) would hang instead of exiting.
+  client.on('connect', () => (client as unknown as { stream?: { unref(): void } }).stream?.unref());
   client.on('ready', () => {
     if (!healthy) logger.log('Redis reachable again');
     healthy = true;
