@@ -33,7 +33,8 @@ export function createFastifyAdapter(logger?: Pino): AdapterBundle {
       requestIdLogLabel: 'requestId',
       disableRequestLogging: true,
     }),
-    trustProxy: true,
+    // Rate limits key on the client address: only configured proxies may set it by header.
+    trustProxy: server.trustProxy,
     return503OnClosing: true,
     // Fastify turns Node's request timeout off by default: a client trickling a body would hold a
     // connection forever. Node applies it only when given at creation (which also caps the headers

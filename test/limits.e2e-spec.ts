@@ -22,7 +22,12 @@ describe('rate limiting and security headers (e2e)', () => {
   it('answers 429 with Retry-After in the error shape once a caller spends its budget', async () => {
     const t = await startTestApp({
       imports: [PingModule],
-      env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000', REDIS_URL: undefined },
+      env: {
+        RATE_LIMIT_MAX: '3',
+        RATE_LIMIT_WINDOW_MS: '60000',
+        REDIS_URL: undefined,
+        TRUST_PROXY: 'true',
+      },
     });
     try {
       for (let i = 0; i < 3; i++) expect((await hit(t.app)).statusCode).toBe(200);
@@ -35,6 +40,21 @@ describe('rate limiting and security headers (e2e)', () => {
       for (let i = 0; i < 5; i++) {
         expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For from clients unless TRUST_PROXY says whose to believe', async () => {
+    const t = await startTestApp({
+      imports: [PingModule],
+      env: { RATE_LIMIT_MAX: '2', REDIS_URL: undefined, TRUST_PROXY: undefined },
+    });
+    try {
+      expect((await hit(t.app, '198.51.100.1')).statusCode).toBe(200);
+      expect((await hit(t.app, '198.51.100.2')).statusCode).toBe(200);
+      // A caller cannot buy a fresh budget by sending a different X-Forwarded-For.
+      expect((await hit(t.app, '198.51.100.3')).statusCode).toBe(429);
     } finally {
       await t.close();
     }
@@ -55,7 +75,7 @@ describe('rate limiting and security headers (e2e)', () => {
   it('keeps answering when Redis is unreachable, counting per replica', async () => {
     const t = await startTestApp({
       imports: [PingModule],
-      env: { RATE_LIMIT_MAX: '2', REDIS_URL: 'redis://127.0.0.1:1' },
+      env: { RATE_LIMIT_MAX: '2', REDIS_URL: 'redis://127.0.0.1:1', TRUST_PROXY: 'true' },
     });
     try {
       expect((await hit(t.app)).statusCode).toBe(200);
@@ -67,7 +87,7 @@ describe('rate limiting and security headers (e2e)', () => {
   });
 
   (TEST_REDIS_URL ? it : it.skip)('shares one budget between replicas through Redis', async () => {
-    const env = { RATE_LIMIT_MAX: '3', REDIS_URL: TEST_REDIS_URL };
+    const env = { RATE_LIMIT_MAX: '3', REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: 'true' };
     const a = await startTestApp({ imports: [PingModule], env });
     const b = await startTestApp({ imports: [PingModule], env });
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}-${randomUUID()}`;

@@ -24,6 +24,7 @@ describe('concurrent searches per caller (e2e)', () => {
         REDIS_URL: undefined,
         RATE_LIMIT_MAX: '0',
         SEARCH_MAX_CONCURRENT_PER_CLIENT: '2',
+        TRUST_PROXY: 'true',
         LOCAL_DOCS_DIR: 'test/hardening/fixtures/docs',
         QUARRY_MODEL_ALIASES: undefined,
       },

@@ -15,6 +15,7 @@ export const serverConfig = registerAs('server', () => {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     corsOrigins: env.CORS_ORIGINS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 });
 
@@ -65,3 +66,9 @@ export type ServerConfig = ReturnType<typeof serverConfig>;
 export type SiblingsConfig = ReturnType<typeof siblingsConfig>;
 export type InfraConfig = ReturnType<typeof infraConfig>;
 export type SiblingName = keyof SiblingsConfig['urls'];
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}

@@ -1,4 +1,14 @@
-import { IsEnum, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import {
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import { CommaSeparated } from './env-transformers';
 import { DATABASE_URL, HTTP_URL, REDIS_URL } from './url-options';
 
@@ -51,6 +61,15 @@ export class Environment {
   @IsInt()
   @Min(0)
   readonly SHUTDOWN_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * Whose X-Forwarded-* headers to believe: false (default: nobody, the socket address is the
+   * client), true (everybody), a hop count, or comma-separated addresses/CIDRs of your proxies.
+   */
+  @Matches(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be true, false, a hop count or comma-separated addresses/CIDRs',
+  })
+  readonly TRUST_PROXY: string = 'false';
 
   // Sibling services (interface table, then the ones it leaves without an address).
   @IsUrl(HTTP_URL) readonly DISCOVER_SVC_URL: string = 'http://localhost:3002';
