@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ConfigModule } from '@nestjs/config';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { REDIS_CLIENT } from '../common/redis/redis.tokens';
 import { CallerThrottlerGuard } from './caller-throttler.guard';
 import { FailoverThrottlerStorage } from './failover-throttler.storage';
 import { limitsConfig } from './limits.config';
-import { SearchConcurrencyInterceptor } from './search-concurrency.interceptor';
+import { SearchConcurrencyGuard } from './search-concurrency.guard';
 
 /**
  * Per-caller rate limiting (429 with Retry-After). Imported after AuthModule so the auth guard has
@@ -32,7 +32,7 @@ import { SearchConcurrencyInterceptor } from './search-concurrency.interceptor';
   ],
   providers: [
     { provide: APP_GUARD, useClass: CallerThrottlerGuard },
-    { provide: APP_INTERCEPTOR, useClass: SearchConcurrencyInterceptor },
+    { provide: APP_GUARD, useClass: SearchConcurrencyGuard },
   ],
 })
 export class LimitsModule {}

@@ -1,13 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Observable } from 'rxjs';
 import { QuarryError } from '../common/errors/quarry.error';
 import { callerKeyOf } from './caller-key';
 import { limitsConfig } from './limits.config';
@@ -32,20 +25,21 @@ export class TooManyConcurrentSearchesError extends QuarryError {
 /**
  * Caps the searches one caller (authenticated user, else client address) runs at once on this
  * replica. A search counts from the moment its handler starts until its response, plain or a
- * whole stream, is finished or the client is gone.
+ * whole stream, is finished or the client is gone. A guard rather than an interceptor: a global
+ * interceptor wraps every route's handler in rxjs, a cost every proxied request would pay.
  */
 @Injectable()
-export class SearchConcurrencyInterceptor implements NestInterceptor {
+export class SearchConcurrencyGuard implements CanActivate {
   private readonly running = new Map<string, number>();
 
   constructor(@Inject(limitsConfig.KEY) private readonly config: ConfigType<typeof limitsConfig>) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(context: ExecutionContext): boolean {
     const limit = this.config.searchMaxConcurrentPerClient;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     if (limit === 0 || !SEARCH_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
-      return next.handle();
+      return true;
     }
     const key = callerKeyOf(request);
     const count = this.running.get(key) ?? 0;
@@ -62,6 +56,6 @@ export class SearchConcurrencyInterceptor implements NestInterceptor {
     const raw = http.getResponse<FastifyReply>().raw;
     raw.once('close', release);
     raw.once('finish', release);
-    return next.handle();
+    return true;
   }
 }
