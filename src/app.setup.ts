@@ -52,10 +52,7 @@ export function createFastifyAdapter(logger?: Pino): AdapterBundle {
 }
 
 /** Everything main.ts and the end-to-end tests share once the Nest application exists. */
-export async function configureApp(
-  app: NestFastifyApplication,
-  bundle: AdapterBundle,
-): Promise<void> {
+export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle): void {
   app.useLogger(new PinoNestLogger(bundle.logger));
   // helmet's middleware is built once here: @fastify/helmet rebuilt it (and re-parsed the CSP) on
   // every request, a tenth of the CPU of a proxied GET.
@@ -138,7 +135,7 @@ export async function createApp(logger?: Pino): Promise<NestFastifyApplication> 
     abortOnError: false,
     logger: new PinoNestLogger(bundle.logger),
   });
-  await configureApp(app, bundle);
+  configureApp(app, bundle);
   await app.init();
   return app;
 }

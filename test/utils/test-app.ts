@@ -45,7 +45,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const app = moduleRef.createNestApplication<NestFastifyApplication>(bundle.adapter, {
       logger: false,
     });
-    await configureApp(app, bundle);
+    configureApp(app, bundle);
     await app.init();
     let url = '';
     if (options.listen) {
