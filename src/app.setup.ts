@@ -13,6 +13,7 @@ import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
+import { proxyOpenApiPaths } from './proxy/proxy-openapi';
 
 export interface AdapterBundle {
   readonly adapter: FastifyAdapter;
@@ -121,6 +122,7 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
       .build(),
     { extraModels: [ErrorBody] },
   );
+  for (const [path, item] of Object.entries(proxyOpenApiPaths())) document.paths[path] ??= item;
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/json',
     yamlDocumentUrl: 'docs/yaml',
