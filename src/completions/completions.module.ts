@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { ProvidersModule } from '../providers/providers.module';
 import { searchConfig } from '../search/search.config';
 import { SearchModule } from '../search/search.module';
+import { StreamingModule } from '../streaming/streaming.module';
 import { ChatCompletionsController } from './chat-completions.controller';
 import { ChatCompletionsService } from './chat-completions.service';
 import { completionsConfig } from './completions.config';
@@ -18,6 +19,7 @@ import { SseWriter } from './streaming/sse.writer';
     ConfigModule.forFeature(searchConfig),
     ProvidersModule,
     SearchModule,
+    StreamingModule,
   ],
   controllers: [ChatCompletionsController, ModelsController],
   providers: [CompletionModelResolver, ChatCompletionsService, RelatedQuestionsWriter, SseWriter],

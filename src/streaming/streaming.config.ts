@@ -4,8 +4,9 @@ import { validateEnv } from '../common/config/validate-env';
 
 class StreamingEnv {
   /**
-   * Longest wait for the next line of a stream (the model stalled, an upstream hung); the stream
-   * then ends without `done` and its upstream calls are aborted. 0 turns it off.
+   * Longest wait for the next event of a stream, NDJSON search or /v1 SSE (the model stalled, an
+   * upstream hung); the stream then ends (without `done`, or with an error event) and its upstream
+   * calls are aborted. 0 turns it off.
    */
   @IsInt()
   @Min(0)

@@ -1,0 +1,173 @@
+import { PassThrough } from 'node:stream';
+import { Inject, Injectable, type Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import type { FastifyReply } from 'fastify';
+import { Subscription, type Observable } from 'rxjs';
+import { StreamIdleTimeoutError } from './stream-idle-timeout.error';
+import { streamingConfig } from './streaming.config';
+
+export type StreamOutcome =
+  'completed' | 'errored' | 'client-closed' | 'client-too-slow' | 'idle-timeout';
+
+export interface ObservableBodyOptions<T> {
+  /** The bytes on the wire for one event. */
+  readonly frame: (event: T) => string;
+  /** Sends the response (status, headers) with the given body stream. */
+  readonly startResponse: (body: PassThrough) => void;
+  /**
+   * When true the response starts only with the first write, so a failure before it rejects the
+   * returned promise and can still become an ordinary error response. Default false: at once.
+   */
+  readonly startOnFirstWrite?: boolean;
+  /** Text written after the last event when the Observable completes. */
+  readonly trailer?: string;
+  /**
+   * Called when the run fails after the response started, including the idle timeout (with a
+   * StreamIdleTimeoutError). Returns the text of a last event to write, or undefined to end at once.
+   */
+  readonly onError: (error: unknown) => string | undefined;
+  /** Most bytes held while the client does not read; beyond it the client is cut off. Default 1 MiB. */
+  readonly maxBufferedBytes?: number;
+  /** Longest wait for the next event before the stream ends as idle; default STREAM_IDLE_TIMEOUT_MS. */
+  readonly idleTimeoutMs?: number;
+  /** Where a client that does not read is reported. */
+  readonly logger: Pick<Logger, 'warn'>;
+}
+
+/**
+ * Writes an Observable to a Fastify reply's raw body, one framed event as soon as it is emitted.
+ * Honors back-pressure (queues while waiting for 'drain', with a cap on the queued bytes), ends
+ * the stream after a quiet STREAM_IDLE_TIMEOUT_MS, ends on complete, and unsubscribes when the
+ * client goes away, which is how upstream calls behind the Observable get aborted. The framing,
+ * headers and error events are the caller's.
+ */
+@Injectable()
+export class ObservableBodyWriter {
+  constructor(
+    @Inject(streamingConfig.KEY) private readonly config: ConfigType<typeof streamingConfig>,
+  ) {}
+
+  pipe<T>(
+    events: Observable<T>,
+    reply: FastifyReply,
+    options: ObservableBodyOptions<T>,
+  ): Promise<StreamOutcome> {
+    const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    const idleMs = options.idleTimeoutMs ?? this.config.idleTimeoutMs;
+    const body = new PassThrough();
+    let started = false;
+    const start = () => {
+      started = true;
+      options.startResponse(body);
+    };
+    if (!options.startOnFirstWrite) start();
+
+    return new Promise<StreamOutcome>((resolve, reject) => {
+      const queue: string[] = [];
+      let queuedBytes = 0;
+      let waitingForDrain = false;
+      let completed = false;
+      let endOutcome: StreamOutcome = 'completed';
+      let finished = false;
+      const subscription = new Subscription();
+      let idleTimer: NodeJS.Timeout | undefined;
+
+      const detach = () => {
+        finished = true;
+        clearTimeout(idleTimer);
+        reply.raw.off('close', onClose);
+        body.off('drain', onDrain);
+      };
+      const finish = (outcome: StreamOutcome) => {
+        if (finished) return;
+        detach();
+        subscription.unsubscribe();
+        if (outcome === 'client-closed' || outcome === 'client-too-slow') {
+          // The socket too: a half-read response must not hold the connection (and shutdown) open.
+          body.destroy();
+          reply.raw.destroy();
+        } else {
+          body.end();
+        }
+        resolve(outcome);
+      };
+      const write = (text: string) => {
+        if (!started) start();
+        if (waitingForDrain) {
+          queue.push(text);
+          queuedBytes += Buffer.byteLength(text);
+          if (queuedBytes > maxBuffered) {
+            options.logger.warn(
+              { requestId: reply.request.id },
+              `client not reading; closing the stream after ${queuedBytes} buffered bytes`,
+            );
+            finish('client-too-slow');
+          }
+          return;
+        }
+        if (!body.write(text)) waitingForDrain = true;
+      };
+      const fail = (error: unknown, outcome: StreamOutcome) => {
+        if (finished) return;
+        if (!started) {
+          detach();
+          subscription.unsubscribe();
+          reject(error);
+          return;
+        }
+        const last = options.onError(error);
+        if (last === undefined || completed) {
+          finish(outcome);
+          return;
+        }
+        write(last);
+        completed = true;
+        endOutcome = outcome;
+        if (queue.length === 0) finish(outcome);
+      };
+      const armIdleTimer = () => {
+        if (idleMs <= 0) return;
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(
+          () => fail(new StreamIdleTimeoutError(idleMs), 'idle-timeout'),
+          idleMs,
+        );
+      };
+      const onDrain = () => {
+        waitingForDrain = false;
+        while (queue.length > 0 && !waitingForDrain) {
+          const text = queue.shift()!;
+          queuedBytes -= Buffer.byteLength(text);
+          if (!body.write(text)) waitingForDrain = true;
+        }
+        if (completed && queue.length === 0) finish(endOutcome);
+      };
+      const onClose = () => {
+        // 'close' after the whole body was written is the normal end, not a disconnect.
+        if (!reply.raw.writableFinished) finish('client-closed');
+      };
+      body.on('drain', onDrain);
+      reply.raw.on('close', onClose);
+      armIdleTimer();
+
+      // Added to a container so a synchronous finish during subscribe() still unsubscribes it.
+      subscription.add(
+        events.subscribe({
+          next: (event) => {
+            if (finished) return;
+            armIdleTimer();
+            write(options.frame(event));
+          },
+          error: (error: unknown) => fail(error, 'errored'),
+          complete: () => {
+            if (finished) return;
+            if (options.trailer !== undefined) write(options.trailer);
+            completed = true;
+            // Text already handed to the body is flushed by end(); only our own queue must wait.
+            if (queue.length === 0) finish('completed');
+          },
+        }),
+      );
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import OpenAI from 'openai';
+import { FakeOpenAiServer } from './fakes/fake-openai.server';
+import { startTestApp, type TestApp } from './utils/test-app';
+
+/** A /v1 stream whose model stalls ends at STREAM_IDLE_TIMEOUT_MS, as the search stream does. */
+describe('/v1 streaming idle timeout (e2e)', () => {
+  let t: TestApp;
+  let llm: FakeOpenAiServer;
+  let client: OpenAI;
+  let model: string;
+
+  beforeAll(async () => {
+    llm = await FakeOpenAiServer.start({
+      models: ['gpt-test'],
+      reply: 'Alpha comes first and beta follows it.',
+    });
+    t = await startTestApp({
+      listen: true,
+      env: {
+        PROVIDERS_FILE: undefined,
+        BUILTIN_PROVIDER: undefined,
+        OLLAMA_BASE_URL: undefined,
+        ANTHROPIC_API_KEY: undefined,
+        GEMINI_API_KEY: undefined,
+        GROQ_API_KEY: undefined,
+        DEEPSEEK_API_KEY: undefined,
+        LMSTUDIO_BASE_URL: undefined,
+        OPENAI_BASE_URL: llm.baseURL,
+        OPENAI_API_KEY: 'sk-upstream',
+        SEARXNG_URL: undefined,
+        SEARXNG_FALLBACK_URLS: undefined,
+        SEARCH_SVC_URL: undefined,
+        QUARRY_MODEL_ALIASES: undefined,
+        QUARRY_DEFAULT_EMBEDDING_MODEL: undefined,
+        STREAM_IDLE_TIMEOUT_MS: '600',
+      },
+    });
+    client = new OpenAI({ baseURL: `${t.url}/v1`, apiKey: 'caller-token', maxRetries: 0 });
+    model = (await client.models.list()).data.find((m) => m.id.endsWith('/gpt-test'))!.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await llm?.close();
+  });
+
+  it('ends a stalled stream with an error event and frees the model call', async () => {
+    llm.failNext({ midStream: 'stall', afterTokens: 1, path: '/v1/chat/completions' });
+    const started = Date.now();
+    const stream = await client.chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'alpha beta' }],
+      stream: true,
+      disable_search: true,
+    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming);
+    const text: string[] = [];
+    const error = await (async () => {
+      for await (const chunk of stream) text.push(chunk.choices[0]?.delta.content ?? '');
+    })().catch((e: unknown) => e);
+    const ms = Date.now() - started;
+
+    expect(text.join('')).toMatch(/^Alpha/);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as Error).message).toMatch(/no stream event within 600 ms/);
+    expect(ms).toBeGreaterThanOrEqual(500);
+    expect(ms).toBeLessThan(3000);
+    await expect(llm.waitForDisconnect(2000)).resolves.toMatchObject({
+      path: '/v1/chat/completions',
+    });
+  });
+});
