@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   Inject,
@@ -49,8 +48,10 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
   private readonly logger = new Logger('Proxy');
   private readonly agent: Agent;
   private readonly bases: ReadonlyMap<SiblingName, string>;
-  // reply-from builds the undici call itself; the client's abort signal reaches it through this.
-  private readonly clientSignal = new AsyncLocalStorage<AbortSignal>();
+  // reply-from builds the undici call itself, synchronously inside reply.from() (retries are off),
+  // so the client's abort signal is handed over in this field for exactly that call. An
+  // AsyncLocalStorage did the same but turned on async context tracking for every promise.
+  private pendingSignal: AbortSignal | undefined;
 
   constructor(
     @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
@@ -76,7 +77,7 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
     const dispatcher: { request: Dispatcher['request'] } = {
       request: ((options: Dispatcher.RequestOptions, callback: never) =>
         this.agent.request(
-          { ...options, signal: this.clientSignal.getStore() },
+          { ...options, signal: this.takePendingSignal() },
           callback,
         )) as Dispatcher['request'],
     };
@@ -105,8 +106,9 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
       if (!reply.raw.writableFinished) client.abort();
     });
 
-    this.clientSignal.run(client.signal, () =>
-      reply.from(`${this.bases.get(sibling)}${path}`, {
+    this.pendingSignal = client.signal;
+    try {
+      void reply.from(`${this.bases.get(sibling)}${path}`, {
         // A sibling's 503 or a dropped connection goes back to the client as it is, never retried.
         retryDelay: () => null,
         rewriteRequestHeaders: (_request, headers) =>
@@ -119,8 +121,16 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
           }
           sendError(this.toDomainError(sibling, error), request, reply, this.logger);
         },
-      }),
-    );
+      });
+    } finally {
+      this.pendingSignal = undefined;
+    }
+  }
+
+  private takePendingSignal(): AbortSignal | undefined {
+    const signal = this.pendingSignal;
+    this.pendingSignal = undefined;
+    return signal;
   }
 
   private toDomainError(sibling: SiblingName, error: Error): Error {
