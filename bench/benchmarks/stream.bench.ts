@@ -30,6 +30,9 @@ export async function streamBench(): Promise<Row[]> {
   const agent = new Agent({ connections: null, pipelining: 0, keepAliveTimeout: 30_000 });
   try {
     const body = await searchBody(service.url);
+    // Warm-up, as autocannon does for the other benchmarks: JIT, connection set-up and the search
+    // cache are not what this measures.
+    await Promise.all(Array.from({ length: 50 }, () => oneStream(service.url, body, agent)));
     const rows: Row[] = [];
     for (const concurrency of LEVELS) {
       const timings = await Promise.all(
