@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { RequestLog, type RecordedRequest, sleep, splitTokens } from './fake-openai.server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeProviderServer } from './fake-provider.server';
+import { type RecordedRequest, sleep, splitTokens } from './fake-openai.server';
 
 /**
  * A fake Anthropic API on 127.0.0.1: GET /v1/models, POST /v1/messages (JSON, or the streamed
@@ -17,40 +17,12 @@ export interface FakeAnthropicOptions {
   apiKey?: string;
 }
 
-export class FakeAnthropicServer {
-  private readonly log = new RequestLog();
-  readonly requests: RecordedRequest[] = this.log.requests;
-  private readonly failures: number[] = [];
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
-  url = '';
-
-  private constructor(private readonly options: FakeAnthropicOptions) {}
-
-  static async start(options: FakeAnthropicOptions = {}): Promise<FakeAnthropicServer> {
-    const fake = new FakeAnthropicServer({ ...options });
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-    return fake;
+export class FakeAnthropicServer extends FakeProviderServer<FakeAnthropicOptions> {
+  static start(options: FakeAnthropicOptions = {}): Promise<FakeAnthropicServer> {
+    return new FakeAnthropicServer({ ...options }).listen();
   }
 
-  setTokenDelay(ms: number): void {
-    this.options.tokenDelayMs = ms;
-  }
-
-  failNext(status: number): void {
-    this.failures.push(status);
-  }
-
-  waitForDisconnect(timeoutMs = 5000): Promise<RecordedRequest> {
-    return this.log.waitForDisconnect(timeoutMs);
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const request = await this.log.record(req, res);
     // The official SDK (1.x) sends the key as a bearer token; older clients use x-api-key.
     const key = req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '');

@@ -1,12 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  bagOfWordsVector,
-  RequestLog,
-  type RecordedRequest,
-  sleep,
-  splitTokens,
-} from './fake-openai.server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeProviderServer } from './fake-provider.server';
+import { bagOfWordsVector, sleep, splitTokens } from './fake-openai.server';
 
 /**
  * A fake Gemini API (generativelanguage v1beta) on 127.0.0.1: GET /v1beta/models,
@@ -36,40 +30,12 @@ const MODELS = [
   },
 ];
 
-export class FakeGeminiServer {
-  private readonly log = new RequestLog();
-  readonly requests: RecordedRequest[] = this.log.requests;
-  private readonly failures: number[] = [];
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
-  url = '';
-
-  private constructor(private readonly options: FakeGeminiOptions) {}
-
-  static async start(options: FakeGeminiOptions = {}): Promise<FakeGeminiServer> {
-    const fake = new FakeGeminiServer({ ...options });
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-    return fake;
+export class FakeGeminiServer extends FakeProviderServer<FakeGeminiOptions> {
+  static start(options: FakeGeminiOptions = {}): Promise<FakeGeminiServer> {
+    return new FakeGeminiServer({ ...options }).listen();
   }
 
-  setTokenDelay(ms: number): void {
-    this.options.tokenDelayMs = ms;
-  }
-
-  failNext(status: number): void {
-    this.failures.push(status);
-  }
-
-  waitForDisconnect(timeoutMs = 5000): Promise<RecordedRequest> {
-    return this.log.waitForDisconnect(timeoutMs);
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const request = await this.log.record(req, res);
     if (this.options.apiKey && req.headers['x-goog-api-key'] !== this.options.apiKey) {
       return sendError(

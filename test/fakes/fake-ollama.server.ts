@@ -1,12 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  bagOfWordsVector,
-  RequestLog,
-  type RecordedRequest,
-  sleep,
-  splitTokens,
-} from './fake-openai.server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeProviderServer } from './fake-provider.server';
+import { bagOfWordsVector, type RecordedRequest, sleep, splitTokens } from './fake-openai.server';
 
 /**
  * A fake Ollama server on 127.0.0.1 speaking its native API: GET /api/tags, POST /api/chat
@@ -22,45 +16,16 @@ export interface FakeOllamaOptions {
   models?: string[];
 }
 
-export class FakeOllamaServer {
-  private readonly log = new RequestLog();
-  readonly requests: RecordedRequest[] = this.log.requests;
-  private readonly failures: number[] = [];
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
-  url = '';
-
-  private constructor(private readonly options: FakeOllamaOptions) {}
-
-  static async start(options: FakeOllamaOptions = {}): Promise<FakeOllamaServer> {
-    const fake = new FakeOllamaServer({ ...options });
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-    return fake;
+export class FakeOllamaServer extends FakeProviderServer<FakeOllamaOptions> {
+  static start(options: FakeOllamaOptions = {}): Promise<FakeOllamaServer> {
+    return new FakeOllamaServer({ ...options }).listen();
   }
 
   setReply(reply: string): void {
     this.options.reply = reply;
   }
 
-  setTokenDelay(ms: number): void {
-    this.options.tokenDelayMs = ms;
-  }
-
-  /** The next request answers this status with Ollama's { error } body. */
-  failNext(status: number): void {
-    this.failures.push(status);
-  }
-
-  waitForDisconnect(timeoutMs = 5000): Promise<RecordedRequest> {
-    return this.log.waitForDisconnect(timeoutMs);
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const request = await this.log.record(req, res);
     const status = this.failures.shift();
     if (status)
