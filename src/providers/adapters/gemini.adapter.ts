@@ -7,12 +7,11 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  ModelCallOptions,
   ModelDescriptor,
   TokenUsage,
 } from '../model.ports';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
-import { embedInBatches, type ModelLists, type ProviderAdapter } from './provider-adapter';
+import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Google's Gemini API (streamGenerateContent, batchEmbedContents, models) through @google/genai. */
 export class GeminiAdapter implements ProviderAdapter {
@@ -104,24 +103,20 @@ export class GeminiAdapter implements ProviderAdapter {
 
   embeddingModel(key: string): EmbeddingModel {
     const { client, spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
-    const batchSize = spec.config.embeddingBatchSize || 100; // the Gemini API's batch limit
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
+    return batchedEmbeddingModel(
+      spec,
       key,
-      embed: (texts: readonly string[], options?: ModelCallOptions) =>
-        runModelCall(subject, options, defaultTimeoutMs, (signal) =>
-          embedInBatches(texts, batchSize, async (batch) => {
-            const result = await client.models.embedContent({
-              model: key,
-              contents: batch,
-              config: { abortSignal: signal },
-            });
-            return (result.embeddings ?? []).map((embedding) => embedding.values ?? []);
-          }),
-        ),
-    };
+      spec.config.embeddingBatchSize || 100, // the Gemini API's batch limit
+      defaultTimeoutMs,
+      async (batch, signal) => {
+        const result = await client.models.embedContent({
+          model: key,
+          contents: batch,
+          config: { abortSignal: signal },
+        });
+        return (result.embeddings ?? []).map((embedding) => embedding.values ?? []);
+      },
+    );
   }
 }
 

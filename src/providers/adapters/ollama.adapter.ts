@@ -7,10 +7,9 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  ModelCallOptions,
 } from '../model.ports';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
-import { embedInBatches, type ModelLists, type ProviderAdapter } from './provider-adapter';
+import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 const EMBEDDING = /embed|bge|minilm|e5-|gte-|arctic-embed|paraphrase/i;
 const EMBEDDING_FAMILIES = new Set(['bert', 'nomic-bert', 'xlm-roberta']);
@@ -91,20 +90,16 @@ export class OllamaAdapter implements ProviderAdapter {
 
   embeddingModel(key: string): EmbeddingModel {
     const { spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
-    const batchSize = spec.config.embeddingBatchSize || 64;
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
+    return batchedEmbeddingModel(
+      spec,
       key,
-      embed: (texts: readonly string[], options?: ModelCallOptions) =>
-        runModelCall(subject, options, defaultTimeoutMs, (signal) =>
-          embedInBatches(texts, batchSize, async (batch) => {
-            const { embeddings } = await this.client(signal).embed({ model: key, input: batch });
-            return embeddings;
-          }),
-        ),
-    };
+      spec.config.embeddingBatchSize || 64,
+      defaultTimeoutMs,
+      async (batch, signal) => {
+        const { embeddings } = await this.client(signal).embed({ model: key, input: batch });
+        return embeddings;
+      },
+    );
   }
 
   /**

@@ -8,11 +8,10 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  ModelCallOptions,
   TokenUsage,
 } from '../model.ports';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
-import { embedInBatches, type ModelLists, type ProviderAdapter } from './provider-adapter';
+import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Ids that are neither chat nor embedding models (speech, images, moderation, legacy completion). */
 const NOT_CHAT =
@@ -96,24 +95,20 @@ export class OpenAiAdapter implements ProviderAdapter {
 
   embeddingModel(key: string): EmbeddingModel {
     const { client, spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
-    const batchSize = spec.config.embeddingBatchSize || 256;
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
+    return batchedEmbeddingModel(
+      spec,
       key,
-      embed: (texts: readonly string[], options?: ModelCallOptions) =>
-        runModelCall(subject, options, defaultTimeoutMs, (signal) =>
-          embedInBatches(texts, batchSize, async (batch) => {
-            // 'float' rather than the SDK's base64 default: not every compatible server speaks base64.
-            const result = await client.embeddings.create(
-              { model: key, input: batch, encoding_format: 'float' },
-              { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
-            );
-            return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
-          }),
-        ),
-    };
+      spec.config.embeddingBatchSize || 256,
+      defaultTimeoutMs,
+      async (batch, signal, options) => {
+        // 'float' rather than the SDK's base64 default: not every compatible server speaks base64.
+        const result = await client.embeddings.create(
+          { model: key, input: batch, encoding_format: 'float' },
+          { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+        );
+        return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      },
+    );
   }
 }
 

@@ -1,4 +1,6 @@
-import type { ChatModel, EmbeddingModel, ModelDescriptor } from '../model.ports';
+import type { ProviderSpec } from '../config/provider-spec';
+import type { ChatModel, EmbeddingModel, ModelCallOptions, ModelDescriptor } from '../model.ports';
+import { runModelCall } from './async-iterable.observable';
 
 export interface ModelLists {
   readonly chatModels: readonly ModelDescriptor[];
@@ -24,4 +26,31 @@ export async function embedInBatches(
     vectors.push(...(await embedBatch(texts.slice(start, start + size))));
   }
   return vectors;
+}
+
+/**
+ * The EmbeddingModel every remote adapter returns: batches of at most `batchSize`, the whole call
+ * bounded by the deadline and cancelled by the caller's signal, errors mapped to ModelCallError.
+ */
+export function batchedEmbeddingModel(
+  spec: ProviderSpec,
+  key: string,
+  batchSize: number,
+  defaultTimeoutMs: number,
+  embedBatch: (
+    batch: string[],
+    signal: AbortSignal,
+    options?: ModelCallOptions,
+  ) => Promise<number[][]>,
+): EmbeddingModel {
+  const subject = { providerName: spec.name, key };
+  return {
+    providerId: spec.id,
+    providerName: spec.name,
+    key,
+    embed: (texts: readonly string[], options?: ModelCallOptions) =>
+      runModelCall(subject, options, defaultTimeoutMs, (signal) =>
+        embedInBatches(texts, batchSize, (batch) => embedBatch(batch, signal, options)),
+      ),
+  };
 }
