@@ -22,6 +22,7 @@ import { TokenValidator } from './token-validator.service';
 @Injectable()
 export class BearerAuthGuard implements CanActivate, OnModuleInit {
   private readonly logger = new Logger('Auth');
+  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -38,16 +39,35 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
     }
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (!this.config.required || context.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) return true;
+    if (this.isPublic(context.getHandler(), context.getClass())) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const token = bearerTokenOf(request.headers.authorization);
-    request.user = await this.tokens.validate(token);
-    return true;
+    const user = this.tokens.validate(bearerTokenOf(request.headers.authorization));
+    // A token validated before is answered synchronously: no await on the hot path.
+    if (!(user instanceof Promise)) {
+      request.user = user;
+      return true;
+    }
+    return user.then((validated) => {
+      request.user = validated;
+      return true;
+    });
+  }
+
+  // Route metadata never changes after start-up; reading it through reflect-metadata on every
+  // request showed in profiles.
+  private isPublic(handler: object, controller: object): boolean {
+    let byController = this.publicRoutes.get(handler);
+    if (!byController) this.publicRoutes.set(handler, (byController = new WeakMap()));
+    let isPublic = byController.get(controller);
+    if (isPublic === undefined) {
+      isPublic = !!this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
+        handler as () => void,
+        controller as new () => unknown,
+      ]);
+      byController.set(controller, isPublic);
+    }
+    return isPublic;
   }
 }

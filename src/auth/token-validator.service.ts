@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { LRUCache } from 'lru-cache';
 import type { KeyValueCache } from '../common/cache/key-value-cache';
 import { SharedCacheFactory } from '../common/cache/shared-cache.factory';
 import { authConfig } from './auth.config';
 import { AuthServiceClient } from './auth-service.client';
 import { userFromProfile, type AuthenticatedUser } from './authenticated-user';
+
+const MAX_CACHED_TOKENS = 10_000;
+
+/** What the shared cache holds per token hash: the profile and when the validation lapses. */
+interface CachedValidation {
+  readonly profile: Record<string, unknown>;
+  readonly expiresAt: number;
+}
 
 /**
  * Turns a bearer token into its user. Successful validations are cached (Redis when configured, so
@@ -14,7 +23,10 @@ import { userFromProfile, type AuthenticatedUser } from './authenticated-user';
  */
 @Injectable()
 export class TokenValidator {
-  private readonly cache: KeyValueCache;
+  private readonly shared: KeyValueCache;
+  // Validations this replica made or read from the shared cache, decoded, until the shared entry
+  // itself lapses: a token seen before is answered without a cache round trip, JSON.parse or await.
+  private readonly known = new LRUCache<string, AuthenticatedUser>({ max: MAX_CACHED_TOKENS });
   private readonly inFlight = new Map<string, Promise<AuthenticatedUser>>();
 
   constructor(
@@ -22,11 +34,17 @@ export class TokenValidator {
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
     caches: SharedCacheFactory,
   ) {
-    this.cache = caches.create({ namespace: 'auth', maxEntries: 10_000 });
+    this.shared = caches.create({ namespace: 'auth', maxEntries: MAX_CACHED_TOKENS });
   }
 
-  validate(token: string): Promise<AuthenticatedUser> {
+  /**
+   * The token's user: synchronously when this replica has already validated the token and the
+   * validation has not lapsed, otherwise once the shared cache or the auth service has answered.
+   */
+  validate(token: string): AuthenticatedUser | Promise<AuthenticatedUser> {
     const tokenHash = createHash('sha256').update(token).digest('hex');
+    const known = this.known.get(tokenHash);
+    if (known) return known;
     const pending = this.inFlight.get(tokenHash);
     if (pending) return pending;
     const validation = this.lookup(token, tokenHash).finally(() => this.inFlight.delete(tokenHash));
@@ -35,15 +53,45 @@ export class TokenValidator {
   }
 
   private async lookup(token: string, tokenHash: string): Promise<AuthenticatedUser> {
-    const caching = this.config.cacheTtlMs > 0;
-    if (caching) {
-      const cached = await this.cache.get(tokenHash);
-      if (cached !== undefined) {
-        return userFromProfile(JSON.parse(cached) as Record<string, unknown>, tokenHash);
-      }
+    const ttlMs = this.config.cacheTtlMs;
+    if (ttlMs <= 0) return userFromProfile(await this.authService.me(token), tokenHash);
+
+    const cached = parseCached(await this.shared.get(tokenHash));
+    if (cached && cached.expiresAt > Date.now()) {
+      return this.remember(tokenHash, cached.profile, cached.expiresAt);
     }
     const profile = await this.authService.me(token);
-    if (caching) await this.cache.set(tokenHash, JSON.stringify(profile), this.config.cacheTtlMs);
-    return userFromProfile(profile, tokenHash);
+    const expiresAt = Date.now() + ttlMs;
+    const entry: CachedValidation = { profile, expiresAt };
+    await this.shared.set(tokenHash, JSON.stringify(entry), ttlMs);
+    return this.remember(tokenHash, profile, expiresAt);
   }
+
+  private remember(
+    tokenHash: string,
+    profile: Record<string, unknown>,
+    expiresAt: number,
+  ): AuthenticatedUser {
+    const user = userFromProfile(profile, tokenHash);
+    const ttl = expiresAt - Date.now();
+    if (ttl > 0) this.known.set(tokenHash, user, { ttl });
+    return user;
+  }
+}
+
+/** A cached validation, or undefined for a miss or an entry in an older shape (validated afresh). */
+function parseCached(value: string | undefined): CachedValidation | undefined {
+  if (value === undefined) return undefined;
+  let parsed: Partial<CachedValidation> | null;
+  try {
+    parsed = JSON.parse(value) as Partial<CachedValidation> | null;
+  } catch {
+    return undefined;
+  }
+  return parsed &&
+    typeof parsed.expiresAt === 'number' &&
+    typeof parsed.profile === 'object' &&
+    parsed.profile !== null
+    ? (parsed as CachedValidation)
+    : undefined;
 }
