@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type CanActivate } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
@@ -9,6 +9,8 @@ import { CallerThrottlerGuard } from './caller-throttler.guard';
 import { FailoverThrottlerStorage } from './failover-throttler.storage';
 import { limitsConfig } from './limits.config';
 import { SearchConcurrencyGuard } from './search-concurrency.guard';
+
+const NO_RATE_LIMIT: CanActivate = { canActivate: () => true };
 
 /**
  * Per-caller rate limiting (429 with Retry-After). Imported after AuthModule so the auth guard has
@@ -31,7 +33,15 @@ import { SearchConcurrencyGuard } from './search-concurrency.guard';
     }),
   ],
   providers: [
-    { provide: APP_GUARD, useClass: CallerThrottlerGuard },
+    CallerThrottlerGuard,
+    {
+      provide: APP_GUARD,
+      inject: [limitsConfig.KEY, CallerThrottlerGuard],
+      // With RATE_LIMIT_MAX=0 no guard runs: the throttler would still read its route metadata
+      // and await several promises per request only to let it through.
+      useFactory: (config: ConfigType<typeof limitsConfig>, throttler: CallerThrottlerGuard) =>
+        config.rateLimitMax === 0 ? NO_RATE_LIMIT : throttler,
+    },
     { provide: APP_GUARD, useClass: SearchConcurrencyGuard },
   ],
 })

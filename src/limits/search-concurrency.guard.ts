@@ -38,7 +38,11 @@ export class SearchConcurrencyGuard implements CanActivate {
     const limit = this.config.searchMaxConcurrentPerClient;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    if (limit === 0 || !SEARCH_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
+    if (
+      limit === 0 ||
+      request.method !== 'POST' ||
+      !SEARCH_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
+    ) {
       return true;
     }
     const key = callerKeyOf(request);
