@@ -44,6 +44,9 @@ export class SearchService {
   events(run: SearchRun): Observable<SearchEvent> {
     return new Observable<SearchEvent>((subscriber) => {
       const abort = new AbortController();
+      // Set once the run has ended by itself: aborting then would only wake every listener of the
+      // finished upstream calls (a measurable cost per stream under load).
+      let settled = false;
       let answer: Subscription | undefined;
       this.prepare(run, abort.signal).then(
         (prepared) => {
@@ -52,13 +55,26 @@ export class SearchService {
           answer = this.writer
             .write(run, prepared, abort.signal)
             .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
-            .subscribe(subscriber);
+            .subscribe({
+              next: (event) => subscriber.next(event),
+              error: (error: unknown) => {
+                settled = true;
+                subscriber.error(error);
+              },
+              complete: () => {
+                settled = true;
+                subscriber.complete();
+              },
+            });
         },
-        (error: unknown) => subscriber.error(error),
+        (error: unknown) => {
+          settled = true;
+          subscriber.error(error);
+        },
       );
       return () => {
         answer?.unsubscribe();
-        abort.abort(new Error('search run cancelled'));
+        if (!settled) abort.abort(new Error('search run cancelled'));
       };
     });
   }

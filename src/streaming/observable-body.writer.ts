@@ -127,11 +127,15 @@ export class ObservableBodyWriter {
       };
       const armIdleTimer = () => {
         if (idleMs <= 0) return;
-        clearTimeout(idleTimer);
-        idleTimer = setTimeout(
-          () => fail(new StreamIdleTimeoutError(idleMs), 'idle-timeout'),
-          idleMs,
-        );
+        // One timer per stream, pushed back on every event: a new timer per token was measurable
+        // allocation and timer-list churn with many streams.
+        if (idleTimer) idleTimer.refresh();
+        else {
+          idleTimer = setTimeout(
+            () => fail(new StreamIdleTimeoutError(idleMs), 'idle-timeout'),
+            idleMs,
+          );
+        }
       };
       const onDrain = () => {
         waitingForDrain = false;
