@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runLoad } from '../support/load';
+import { runLoadRounds } from '../support/load';
 import { startHelperProcess, startService } from '../support/processes';
 import type { Row } from '../support/report';
 import { BENCH_SERVICE_ENV, ratio } from './bench-env';
 
-/** GET /api/providers against a bare Fastify route serving the same JSON. */
+/** GET /api/providers against a bare Fastify route serving the same JSON (median of three interleaved rounds). */
 export async function providersBench(): Promise<Row[]> {
   const service = await startService(BENCH_SERVICE_ENV);
   const file = join(tmpdir(), `quarry-providers-${process.pid}.json`);
@@ -15,8 +15,12 @@ export async function providersBench(): Promise<Row[]> {
     writeFileSync(file, document);
     const bare = await startHelperProcess('bare-json', [file]);
     try {
-      const baseline = await runLoad({ url: `${bare.url}/api/providers`, connections: 50 });
-      const quarry = await runLoad({ url: `${service.url}/api/providers`, connections: 50 });
+      const results = await runLoadRounds([
+        { name: 'bare', load: { url: `${bare.url}/api/providers`, connections: 50 } },
+        { name: 'quarry', load: { url: `${service.url}/api/providers`, connections: 50 } },
+      ]);
+      const baseline = results.get('bare')!;
+      const quarry = results.get('quarry')!;
       return [
         { benchmark: 'providers', case: 'bare Fastify route', 'req/s': baseline.requestsPerSec, 'p50 ms': baseline.p50Ms, 'p99 ms': baseline.p99Ms, errors: baseline.errors + baseline.non2xx },
         { benchmark: 'providers', case: 'Quarry GET /api/providers', 'req/s': quarry.requestsPerSec, 'p50 ms': quarry.p50Ms, 'p99 ms': quarry.p99Ms, errors: quarry.errors + quarry.non2xx, 'vs baseline': ratio(quarry.requestsPerSec, baseline.requestsPerSec), target: '>= 0.70' },

@@ -36,3 +36,26 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
   };
 }
+
+/**
+ * Runs each target's load `rounds` times, interleaved (a, b, c, a, b, c, ...), and keeps each
+ * target's median round by req/s: drift on a shared machine then affects every target alike, and
+ * one disturbed round does not decide the figure.
+ */
+export async function runLoadRounds(
+  targets: ReadonlyArray<{ readonly name: string; readonly load: LoadOptions }>,
+  rounds = 3,
+): Promise<Map<string, LoadResult>> {
+  const results = new Map<string, LoadResult[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      results.get(target.name)!.push(await runLoad({ durationSec: 4, ...target.load }));
+    }
+  }
+  return new Map(
+    [...results].map(([name, runs]) => {
+      const sorted = [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+      return [name, sorted[Math.floor(sorted.length / 2)]];
+    }),
+  );
+}
