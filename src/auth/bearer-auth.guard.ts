@@ -34,9 +34,7 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
   onModuleInit(): void {
     // Declared up front so every request object keeps one shape: adding `user` to some requests
     // only made property access on all of them polymorphic, ~50 us per authenticated request.
-    this.adapterHost.httpAdapter
-      ?.getInstance<FastifyInstance>()
-      .decorateRequest('user', undefined);
+    this.adapterHost.httpAdapter?.getInstance<FastifyInstance>().decorateRequest('user', undefined);
     if (!this.config.required) {
       this.logger.warn(
         'AUTH_REQUIRED is false: every route is served without authentication. ' +
