@@ -11,6 +11,8 @@ export interface RunningProcess {
   readonly pid: number;
   /** Peak resident memory of the process so far, in MiB (Linux VmHWM). */
   peakRssMb(): number;
+  /** CPU time (user + system, all threads) the process has used so far, in ms (Linux). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ function wrap(name: string, url: string, child: ChildProcess): RunningProcess {
     url,
     pid: child.pid ?? 0,
     peakRssMb: () => peakRssMb(child.pid ?? 0),
+    cpuMs: () => cpuMs(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -100,6 +103,16 @@ function peakRssMb(pid: number): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (USER_HZ, 100 on Linux).
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
   }
