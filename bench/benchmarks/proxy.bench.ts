@@ -1,4 +1,4 @@
-import { probeLatency, type LatencyResult } from '../support/latency';
+import { probeLatencyRounds } from '../support/latency';
 import { runLoadRounds } from '../support/load';
 import { startHelperProcess, startService, type RunningProcess } from '../support/processes';
 import type { Row } from '../support/report';
@@ -49,10 +49,9 @@ export async function proxyBench(): Promise<Row[]> {
       const saturated = await runLoadRounds(
         targets.map(([name, origin, headers]) => ({ name, load: { ...loadOf(origin, headers), connections: 50 } })),
       );
-      const unloaded = new Map<string, LatencyResult>();
-      for (const [name, origin, headers] of targets) {
-        unloaded.set(name, await probeLatency(loadOf(origin, headers)));
-      }
+      const unloaded = await probeLatencyRounds(
+        targets.map(([name, origin, headers]) => ({ name, probe: loadOf(origin, headers) })),
+      );
       const baseline = saturated.get(targets[1][0])!;
       const baselineLatency = unloaded.get(targets[1][0])!;
       for (const [name] of targets) {

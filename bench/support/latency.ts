@@ -52,3 +52,26 @@ export async function probeLatency(options: LatencyOptions): Promise<LatencyResu
     await client.close();
   }
 }
+
+/**
+ * probeLatency for each target, `rounds` times interleaved, keeping each target's median round by
+ * p99: a hiccup of the machine during one target's turn (GC, the previous load winding down)
+ * then does not decide its figure.
+ */
+export async function probeLatencyRounds(
+  targets: ReadonlyArray<{ readonly name: string; readonly probe: LatencyOptions }>,
+  rounds = 3,
+): Promise<Map<string, LatencyResult>> {
+  const results = new Map<string, LatencyResult[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      results.get(target.name)!.push(await probeLatency({ requests: 1000, warmup: 200, ...target.probe }));
+    }
+  }
+  return new Map(
+    [...results].map(([name, runs]) => {
+      const sorted = [...runs].sort((a, b) => a.p99Ms - b.p99Ms);
+      return [name, sorted[Math.floor(sorted.length / 2)]];
+    }),
+  );
+}
