@@ -32,11 +32,11 @@ export async function proxyBench(): Promise<Row[]> {
     });
     started.push(guarded);
 
-    const targets: Array<[string, string, Record<string, string>]> = [
-      ['(a) upstream direct', upstream.url, {}],
-      ['(b) Fastify + @fastify/http-proxy', bare.url, {}],
-      ['(c) Quarry, auth off', open.url, {}],
-      ['(d) Quarry, auth on (cached)', guarded.url, { authorization: `Bearer ${TOKEN}` }],
+    const targets: Array<[string, string, Record<string, string>, RunningProcess]> = [
+      ['(a) upstream direct', upstream.url, {}, upstream],
+      ['(b) Fastify + @fastify/http-proxy', bare.url, {}, bare],
+      ['(c) Quarry, auth off', open.url, {}, open],
+      ['(d) Quarry, auth on (cached)', guarded.url, { authorization: `Bearer ${TOKEN}` }, guarded],
     ];
     const rows: Row[] = [];
     for (const method of ['GET', 'POST'] as const) {
@@ -50,7 +50,10 @@ export async function proxyBench(): Promise<Row[]> {
         targets.map(([name, origin, headers]) => ({ name, load: { ...loadOf(origin, headers), connections: 50 } })),
       );
       const unloaded = await probeLatencyRounds(
-        targets.map(([name, origin, headers]) => ({ name, probe: loadOf(origin, headers) })),
+        targets.map(([name, origin, headers, server]) => ({
+          name,
+          probe: { ...loadOf(origin, headers), serverCpuMs: () => server.cpuMs() },
+        })),
       );
       const baseline = saturated.get(targets[1][0])!;
       const baselineLatency = unloaded.get(targets[1][0])!;
@@ -68,6 +71,7 @@ export async function proxyBench(): Promise<Row[]> {
           'vs baseline': vsB ? ratio(result.requestsPerSec, baseline.requestsPerSec) : '',
           '1-conn p50 ms': latency.p50Ms,
           '1-conn p99 ms': latency.p99Ms,
+          'CPU us/req': latency.serverCpuUs,
           'p99 vs (b) ms': vsB ? (latency.p99Ms - baselineLatency.p99Ms).toFixed(2) : '',
           target: name.startsWith('(d)') ? '>= 0.85, p99 <= +1 ms' : '',
         });

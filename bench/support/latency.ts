@@ -9,12 +9,16 @@ export interface LatencyOptions {
   /** Requests timed, one after the other on one keep-alive connection. */
   readonly requests?: number;
   readonly warmup?: number;
+  /** The CPU time used so far by the process that serves the requests, to report it per request. */
+  readonly serverCpuMs?: () => number;
 }
 
 export interface LatencyResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
+  /** CPU the serving process used per timed request (user + system, all its threads), when known. */
+  readonly serverCpuUs: number;
 }
 
 /**
@@ -40,14 +44,17 @@ export async function probeLatency(options: LatencyOptions): Promise<LatencyResu
     for (let i = 0; i < (options.warmup ?? 300); i++) await once();
     const timings: number[] = [];
     let errors = 0;
+    const cpuBefore = options.serverCpuMs?.() ?? Number.NaN;
     for (let i = 0; i < (options.requests ?? 2000); i++) {
       const started = performance.now();
       if (!(await once())) errors += 1;
       timings.push(performance.now() - started);
     }
+    const cpuUsed = (options.serverCpuMs?.() ?? Number.NaN) - cpuBefore;
     timings.sort((a, b) => a - b);
     const at = (q: number) => Math.round(timings[Math.floor(q * (timings.length - 1))] * 100) / 100;
-    return { p50Ms: at(0.5), p99Ms: at(0.99), errors };
+    const serverCpuUs = Math.round((cpuUsed * 1000) / timings.length);
+    return { p50Ms: at(0.5), p99Ms: at(0.99), errors, serverCpuUs };
   } finally {
     await client.close();
   }
