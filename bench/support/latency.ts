@@ -1,11 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from 'undici';
+import type { RequestSpec } from './load';
+import { medianOfInterleavedRounds } from './rounds';
 
-export interface LatencyOptions {
-  readonly url: string;
-  readonly method?: 'GET' | 'POST';
-  readonly body?: string | Buffer;
-  readonly headers?: Record<string, string>;
+export interface LatencyOptions extends RequestSpec {
   /** Requests timed, one after the other on one keep-alive connection. */
   readonly requests?: number;
   readonly warmup?: number;
@@ -60,25 +58,13 @@ export async function probeLatency(options: LatencyOptions): Promise<LatencyResu
   }
 }
 
-/**
- * probeLatency for each target, `rounds` times interleaved, keeping each target's median round by
- * p99: a hiccup of the machine during one target's turn (GC, the previous load winding down)
- * then does not decide its figure.
- */
-export async function probeLatencyRounds(
+/** Unloaded latency of each target: the median of three interleaved rounds by p99. */
+export function probeLatencyRounds(
   targets: ReadonlyArray<{ readonly name: string; readonly probe: LatencyOptions }>,
-  rounds = 3,
 ): Promise<Map<string, LatencyResult>> {
-  const results = new Map<string, LatencyResult[]>(targets.map((target) => [target.name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const target of targets) {
-      results.get(target.name)!.push(await probeLatency({ requests: 1000, warmup: 200, ...target.probe }));
-    }
-  }
-  return new Map(
-    [...results].map(([name, runs]) => {
-      const sorted = [...runs].sort((a, b) => a.p99Ms - b.p99Ms);
-      return [name, sorted[Math.floor(sorted.length / 2)]];
-    }),
+  return medianOfInterleavedRounds(
+    targets.map(({ name, probe }) => ({ name, input: probe })),
+    (probe) => probeLatency({ requests: 1000, warmup: 200, ...probe }),
+    (result) => result.p99Ms,
   );
 }

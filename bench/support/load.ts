@@ -1,10 +1,15 @@
 import autocannon from 'autocannon';
+import { medianOfInterleavedRounds } from './rounds';
 
-export interface LoadOptions {
+/** One kind of request a benchmark sends. */
+export interface RequestSpec {
   readonly url: string;
   readonly method?: 'GET' | 'POST';
   readonly body?: string | Buffer;
   readonly headers?: Record<string, string>;
+}
+
+export interface LoadOptions extends RequestSpec {
   readonly connections?: number;
   readonly durationSec?: number;
 }
@@ -37,25 +42,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/**
- * Runs each target's load `rounds` times, interleaved (a, b, c, a, b, c, ...), and keeps each
- * target's median round by req/s: drift on a shared machine then affects every target alike, and
- * one disturbed round does not decide the figure.
- */
-export async function runLoadRounds(
+/** Throughput of each target: the median of three interleaved rounds by req/s. */
+export function runLoadRounds(
   targets: ReadonlyArray<{ readonly name: string; readonly load: LoadOptions }>,
-  rounds = 3,
 ): Promise<Map<string, LoadResult>> {
-  const results = new Map<string, LoadResult[]>(targets.map((target) => [target.name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const target of targets) {
-      results.get(target.name)!.push(await runLoad({ durationSec: 4, ...target.load }));
-    }
-  }
-  return new Map(
-    [...results].map(([name, runs]) => {
-      const sorted = [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
-      return [name, sorted[Math.floor(sorted.length / 2)]];
-    }),
+  return medianOfInterleavedRounds(
+    targets.map(({ name, load }) => ({ name, input: load })),
+    (load) => runLoad({ durationSec: 4, ...load }),
+    (result) => result.requestsPerSec,
   );
 }
