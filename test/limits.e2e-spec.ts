@@ -60,6 +60,22 @@ describe('rate limiting and security headers (e2e)', () => {
     }
   });
 
+  it('does not limit at all with RATE_LIMIT_MAX=0', async () => {
+    const t = await startTestApp({
+      imports: [PingModule],
+      env: { RATE_LIMIT_MAX: '0', REDIS_URL: undefined, TRUST_PROXY: undefined },
+    });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const res = await hit(t.app, '198.51.100.9');
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('sets helmet security headers on every response', async () => {
     const t = await startTestApp({ env: { REDIS_URL: undefined } });
     try {
