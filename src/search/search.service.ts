@@ -48,31 +48,37 @@ export class SearchService {
       // finished upstream calls (a measurable cost per stream under load).
       let settled = false;
       let answer: Subscription | undefined;
-      this.prepare(run, abort.signal).then(
-        (prepared) => {
-          if (subscriber.closed) return;
-          subscriber.next({ type: 'sources', data: prepared.sources });
-          answer = this.writer
-            .write(run, prepared, abort.signal)
-            .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
-            .subscribe({
-              next: (event) => subscriber.next(event),
-              error: (error: unknown) => {
-                settled = true;
-                subscriber.error(error);
-              },
-              complete: () => {
-                settled = true;
-                subscriber.complete();
-              },
-            });
-        },
-        (error: unknown) => {
-          settled = true;
-          subscriber.error(error);
-        },
-      );
+      // The pipeline starts on the next turn of the event loop, not inside the request's own
+      // callback: in a burst of requests each one's `init` line then goes out before any of them
+      // spends milliseconds of CPU on retrieval (measured with 100 simultaneous streams).
+      const start = setImmediate(() => {
+        this.prepare(run, abort.signal).then(
+          (prepared) => {
+            if (subscriber.closed) return;
+            subscriber.next({ type: 'sources', data: prepared.sources });
+            answer = this.writer
+              .write(run, prepared, abort.signal)
+              .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
+              .subscribe({
+                next: (event) => subscriber.next(event),
+                error: (error: unknown) => {
+                  settled = true;
+                  subscriber.error(error);
+                },
+                complete: () => {
+                  settled = true;
+                  subscriber.complete();
+                },
+              });
+          },
+          (error: unknown) => {
+            settled = true;
+            subscriber.error(error);
+          },
+        );
+      });
       return () => {
+        clearImmediate(start);
         answer?.unsubscribe();
         if (!settled) abort.abort(new Error('search run cancelled'));
       };
