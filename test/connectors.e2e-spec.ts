@@ -239,6 +239,21 @@ describe('webhook connector (e2e)', () => {
       expect(got.headers).toMatchObject({ 'x-number': '42', 'x-flag': 'true', 'x-text': 'plain' });
     });
 
+    it('passes query parameters named like Object.prototype members through unchanged', async () => {
+      const res = await run(configured, 'get', {
+        url: receiver.url('/items'),
+        // (A "__proto__" key never gets this far: the body parser refuses it with 400.)
+        params: { constructor: 'c', toString: 't', hasOwnProperty: 'h' },
+      });
+      expect(res.status).toBe(200);
+      const [got] = receiver.requests;
+      expect(Object.entries(got.query)).toEqual([
+        ['constructor', ['c']],
+        ['toString', ['t']],
+        ['hasOwnProperty', ['h']],
+      ]);
+    });
+
     it('GET sets params as text query parameters, ignores the body and signs nothing', async () => {
       const res = await run(configured, 'get', {
         url: `${receiver.url('/items')}?keep=yes&page=1`,
@@ -301,6 +316,21 @@ describe('webhook connector (e2e)', () => {
       });
       const res = await run(plain, 'get', { url: receiver.url() });
       expect(res.body.headers).toMatchObject({ 'x-multi': 'a, b', 'set-cookie': 's=1, t=2' });
+    });
+
+    it('keeps reply headers named like Object.prototype members', async () => {
+      receiver.script({
+        status: 200,
+        headers: [
+          ['__proto__', 'p'],
+          ['constructor', 'c'],
+        ],
+        body: 'ok',
+      });
+      const res = await run(plain, 'get', { url: receiver.url() });
+      const { headers } = res.body as { headers: object };
+      expect(Object.getOwnPropertyDescriptor(headers, '__proto__')?.value).toBe('p');
+      expect(Object.getOwnPropertyDescriptor(headers, 'constructor')?.value).toBe('c');
     });
 
     it('gives a JSON reply body parsed and any other body as raw text', async () => {

@@ -57,7 +57,8 @@ export class WebhookReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const url = new URL(request.url ?? '/', 'http://receiver');
-        const query: Record<string, string[]> = {};
+        // No prototype: generated query keys include __proto__ and constructor.
+        const query = Object.create(null) as Record<string, string[]>;
         for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
         const rawHeaders: Array<[string, string]> = [];
         for (let i = 0; i < request.rawHeaders.length; i += 2) {

@@ -143,7 +143,8 @@ export class WebhookHttpClient implements OnModuleDestroy {
 }
 
 function joinHeaders(response: http.IncomingMessage): Record<string, string> {
-  const joined: Record<string, string> = {};
+  // No prototype: a receiver may name a header __proto__ or constructor.
+  const joined = Object.create(null) as Record<string, string>;
   for (const [name, values] of Object.entries(response.headersDistinct)) {
     if (values) joined[name] = values.join(', ');
   }
