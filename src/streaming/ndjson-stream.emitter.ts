@@ -36,14 +36,6 @@ export class NdjsonStreamEmitter {
   ): Promise<NdjsonOutcome> {
     return this.writer.pipe(events, reply, {
       frame: (event) => `${JSON.stringify(event)}\n`,
-      startResponse: (body) => {
-        void reply
-          .status(200)
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-transform')
-          .header('x-accel-buffering', 'no')
-          .send(body);
-      },
       onError: (error) => {
         options.onError?.(error);
         return undefined;

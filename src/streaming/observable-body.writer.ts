@@ -12,8 +12,6 @@ export type StreamOutcome =
 export interface ObservableBodyOptions<T> {
   /** The bytes on the wire for one event. */
   readonly frame: (event: T) => string;
-  /** Sends the response (status, headers) with the given body stream. */
-  readonly startResponse: (body: PassThrough) => void;
   /**
    * When true the response starts only with the first write, so a failure before it rejects the
    * returned promise and can still become an ordinary error response. Default false: at once.
@@ -38,8 +36,8 @@ export interface ObservableBodyOptions<T> {
  * Writes an Observable to a Fastify reply's raw body, one framed event as soon as it is emitted.
  * Honors back-pressure (queues while waiting for 'drain', with a cap on the queued bytes), ends
  * the stream after a quiet STREAM_IDLE_TIMEOUT_MS, ends on complete, and unsubscribes when the
- * client goes away, which is how upstream calls behind the Observable get aborted. The framing,
- * headers and error events are the caller's.
+ * client goes away, which is how upstream calls behind the Observable get aborted. The framing
+ * and error events are the caller's.
  */
 @Injectable()
 export class ObservableBodyWriter {
@@ -58,7 +56,13 @@ export class ObservableBodyWriter {
     let started = false;
     const start = () => {
       started = true;
-      options.startResponse(body);
+      // Both streamed formats are sent as text/event-stream, unbuffered by proxies on the way.
+      void reply
+        .status(200)
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(body);
     };
     if (!options.startOnFirstWrite) start();
 

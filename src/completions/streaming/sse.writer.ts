@@ -38,14 +38,6 @@ export class SseWriter {
   ): Promise<SseOutcome> {
     return this.writer.pipe(events, reply, {
       frame: (event) => `data: ${JSON.stringify(event)}\n\n`,
-      startResponse: (body) => {
-        void reply
-          .status(200)
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-transform')
-          .header('x-accel-buffering', 'no')
-          .send(body);
-      },
       startOnFirstWrite: true,
       trailer: DONE,
       onError: (error) => `data: ${JSON.stringify(options.errorEvent(error))}\n\n`,
