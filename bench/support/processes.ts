@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/support/free-port';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -14,17 +14,6 @@ export interface RunningProcess {
   /** CPU time (user + system, all threads) the process has used so far, in ms (Linux). */
   cpuMs(): number;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the production build of the service on a free port and waits until /health answers. */
