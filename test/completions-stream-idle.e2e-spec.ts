@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { FakeOpenAiServer } from './fakes/fake-openai.server';
+import { UNSET_PROVIDER_ENV } from './utils/provider-env';
 import { startTestApp, type TestApp } from './utils/test-app';
 
 /** A /v1 stream whose model stalls ends at STREAM_IDLE_TIMEOUT_MS, as the search stream does. */
@@ -17,14 +18,7 @@ describe('/v1 streaming idle timeout (e2e)', () => {
     t = await startTestApp({
       listen: true,
       env: {
-        PROVIDERS_FILE: undefined,
-        BUILTIN_PROVIDER: undefined,
-        OLLAMA_BASE_URL: undefined,
-        ANTHROPIC_API_KEY: undefined,
-        GEMINI_API_KEY: undefined,
-        GROQ_API_KEY: undefined,
-        DEEPSEEK_API_KEY: undefined,
-        LMSTUDIO_BASE_URL: undefined,
+        ...UNSET_PROVIDER_ENV,
         OPENAI_BASE_URL: llm.baseURL,
         OPENAI_API_KEY: 'sk-upstream',
         SEARXNG_URL: undefined,

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { FakeOpenAiServer, splitTokens, type RecordedRequest } from './fakes/fake-openai.server';
 import { FakeSearxngServer, type SearxngResult } from './fakes/fake-searxng.server';
+import { UNSET_PROVIDER_ENV } from './utils/provider-env';
 import { startTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -46,14 +47,7 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
     t = await startTestApp({
       listen: true,
       env: {
-        PROVIDERS_FILE: undefined,
-        BUILTIN_PROVIDER: undefined,
-        OLLAMA_BASE_URL: undefined,
-        ANTHROPIC_API_KEY: undefined,
-        GEMINI_API_KEY: undefined,
-        GROQ_API_KEY: undefined,
-        DEEPSEEK_API_KEY: undefined,
-        LMSTUDIO_BASE_URL: undefined,
+        ...UNSET_PROVIDER_ENV,
         OPENAI_BASE_URL: llm.baseURL,
         OPENAI_API_KEY: 'sk-upstream',
         SEARXNG_URL: searxng.url,

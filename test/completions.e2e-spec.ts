@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import OpenAI from 'openai';
 import { providerIdFor } from '../src/providers/config/provider-id';
+import { NO_PROVIDER_ENV } from './utils/provider-env';
 import { startTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -18,21 +19,6 @@ type Chunk = OpenAI.Chat.Completions.ChatCompletionChunk & {
   related_questions?: string[];
 };
 type Annotation = OpenAI.Chat.Completions.ChatCompletionMessage.Annotation;
-
-/** Only the built-in provider: the machine's provider variables must not leak in. */
-const NO_PROVIDER_ENV: Record<string, string | undefined> = {
-  PROVIDERS_FILE: undefined,
-  BUILTIN_PROVIDER: undefined,
-  OPENAI_API_KEY: undefined,
-  OPENAI_BASE_URL: undefined,
-  OLLAMA_BASE_URL: undefined,
-  ANTHROPIC_API_KEY: undefined,
-  GEMINI_API_KEY: undefined,
-  GROQ_API_KEY: undefined,
-  DEEPSEEK_API_KEY: undefined,
-  LMSTUDIO_BASE_URL: undefined,
-  PROVIDER_STARTUP_WAIT_MS: '3000',
-};
 
 const QUESTION = 'How are meta-search results cached, and where does the cache live?';
 

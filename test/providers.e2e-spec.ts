@@ -7,22 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeOllamaServer } from './fakes/fake-ollama.server';
 import { FakeOpenAiServer } from './fakes/fake-openai.server';
+import { NO_PROVIDER_ENV } from './utils/provider-env';
 import { startTestApp, type TestApp } from './utils/test-app';
-
-/** Every provider variable unset, so the machine's environment cannot leak into a test. */
-export const NO_PROVIDER_ENV: Record<string, string | undefined> = {
-  PROVIDERS_FILE: undefined,
-  BUILTIN_PROVIDER: undefined,
-  OPENAI_API_KEY: undefined,
-  OPENAI_BASE_URL: undefined,
-  OLLAMA_BASE_URL: undefined,
-  ANTHROPIC_API_KEY: undefined,
-  GEMINI_API_KEY: undefined,
-  GROQ_API_KEY: undefined,
-  DEEPSEEK_API_KEY: undefined,
-  LMSTUDIO_BASE_URL: undefined,
-  PROVIDER_STARTUP_WAIT_MS: '3000',
-};
 
 describe('GET /api/providers', () => {
   let app: TestApp | undefined;

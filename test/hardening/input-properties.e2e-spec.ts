@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { providerIdFor } from '../../src/providers/config/provider-id';
 import { FakeSearxngServer } from '../fakes/fake-searxng.server';
 import { WebhookReceiver } from '../fakes/webhook-receiver.server';
+import { UNSET_PROVIDER_ENV } from '../utils/provider-env';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import {
   hostileString,
@@ -31,13 +32,7 @@ describe('generated bodies on the public POST endpoints (e2e, property-based)', 
     [searxng, receiver] = await Promise.all([FakeSearxngServer.start(), WebhookReceiver.start()]);
     t = await startTestApp({
       env: {
-        PROVIDERS_FILE: undefined,
-        BUILTIN_PROVIDER: undefined,
-        OPENAI_API_KEY: undefined,
-        OPENAI_BASE_URL: undefined,
-        OLLAMA_BASE_URL: undefined,
-        ANTHROPIC_API_KEY: undefined,
-        GEMINI_API_KEY: undefined,
+        ...UNSET_PROVIDER_ENV,
         SEARXNG_URL: searxng.url,
         SEARXNG_FALLBACK_URLS: undefined,
         SEARCH_SVC_URL: undefined,
