@@ -1,4 +1,5 @@
 import { FakeOpenAiServer } from '../fakes/fake-openai.server';
+import { fakeOpenAiModels } from './support/openai-models';
 import { startTestApp, type TestApp } from '../utils/test-app';
 
 /**
@@ -29,13 +30,7 @@ describe('concurrent searches per caller (e2e)', () => {
         QUARRY_MODEL_ALIASES: undefined,
       },
     });
-    const providers = (await t.app.inject({ method: 'GET', url: '/api/providers' })).json()
-      .providers as Array<{ id: string; name: string }>;
-    const id = providers.find((provider) => provider.name === 'OpenAI')!.id;
-    models = {
-      chatModel: { providerId: id, key: 'gpt-4o-mini' },
-      embeddingModel: { providerId: id, key: 'text-embedding-3-small' },
-    };
+    models = await fakeOpenAiModels(t);
   });
   afterAll(async () => {
     await t?.close();

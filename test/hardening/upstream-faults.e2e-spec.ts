@@ -2,6 +2,7 @@ import { providerIdFor } from '../../src/providers/config/provider-id';
 import { FakeAuthServer } from '../fakes/fake-auth.server';
 import { FakeOpenAiServer } from '../fakes/fake-openai.server';
 import { FakeSearxngServer } from '../fakes/fake-searxng.server';
+import { fakeOpenAiModels } from './support/openai-models';
 import { startTestApp, type TestApp } from '../utils/test-app';
 import { ResetMidBodyServer } from './support/broken-upstream.server';
 import { ThrowawayRedis } from './support/throwaway-redis';
@@ -150,13 +151,7 @@ describe('model and embedding provider faults (e2e)', () => {
         STREAM_IDLE_TIMEOUT_MS: '700',
       },
     });
-    const providers = (await t.app.inject({ method: 'GET', url: '/api/providers' })).json()
-      .providers as Array<{ id: string; name: string }>;
-    const id = providers.find((provider) => provider.name === 'OpenAI')!.id;
-    models = {
-      chatModel: { providerId: id, key: 'gpt-4o-mini' },
-      embeddingModel: { providerId: id, key: 'text-embedding-3-small' },
-    };
+    models = await fakeOpenAiModels(t);
   });
   afterAll(async () => {
     await t?.close();
