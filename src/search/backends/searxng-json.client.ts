@@ -1,5 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { errors as undiciErrors, request, type Dispatcher } from 'undici';
+import {
+  errors as undiciErrors,
+  getGlobalDispatcher,
+  interceptors,
+  request,
+  type Dispatcher,
+} from 'undici';
 import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
 import { MetaSearchNotConfiguredError, MetaSearchUnavailableError } from './meta-search.errors';
 import type { SearchResult } from './search-result';
@@ -28,6 +34,10 @@ class RetryableFailure extends Error {}
 /** Client of the SearxNG JSON API (GET /search?format=json), with failover across addresses. */
 export class SearxngJsonClient implements MetaSearchBackend {
   private readonly logger = new Logger('MetaSearch');
+  // Redirects are followed as fetch did (an instance behind a trailing-slash or https redirect).
+  private readonly dispatcher = getGlobalDispatcher().compose(
+    interceptors.redirect({ maxRedirections: 20 }),
+  );
 
   constructor(private readonly options: SearxngJsonClientOptions) {}
 
@@ -75,6 +85,7 @@ export class SearxngJsonClient implements MetaSearchBackend {
     try {
       response = await request(url, {
         headers: { accept: 'application/json' },
+        dispatcher: this.dispatcher,
         signal,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
