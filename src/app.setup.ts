@@ -69,7 +69,6 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
   });
   // Checked before validation: class-transformer recurses and would overflow on a hostile body.
   fastify.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === null || typeof request.body !== 'object') return done();
     done(
       nestedDeeperThan(request.body, bundle.server.bodyMaxDepth)
         ? new BodyTooDeepError(bundle.server.bodyMaxDepth)

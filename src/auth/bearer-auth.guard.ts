@@ -32,8 +32,8 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // Declared up front so every request object keeps one shape: adding `user` to some requests
-    // only made property access on all of them polymorphic, ~50 us per authenticated request.
+    // Fastify's documented way to add a request property: declared up front, every request object
+    // keeps one shape instead of some gaining `user` later.
     this.adapterHost.httpAdapter?.getInstance<FastifyInstance>().decorateRequest('user', undefined);
     if (!this.config.required) {
       this.logger.warn(
