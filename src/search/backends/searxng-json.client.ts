@@ -1,11 +1,5 @@
 import { Logger } from '@nestjs/common';
-import {
-  errors as undiciErrors,
-  getGlobalDispatcher,
-  interceptors,
-  request,
-  type Dispatcher,
-} from 'undici';
+import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
 import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
 import { MetaSearchNotConfiguredError, MetaSearchUnavailableError } from './meta-search.errors';
 import type { SearchResult } from './search-result';
@@ -34,8 +28,10 @@ class RetryableFailure extends Error {}
 /** Client of the SearxNG JSON API (GET /search?format=json), with failover across addresses. */
 export class SearxngJsonClient implements MetaSearchBackend {
   private readonly logger = new Logger('MetaSearch');
-  // Redirects are followed as fetch did (an instance behind a trailing-slash or https redirect).
-  private readonly dispatcher = getGlobalDispatcher().compose(
+  // The client owns its agent from the npm undici: getGlobalDispatcher() is Node's bundled undici in a
+  // plain Node process, whose handler API the npm interceptors do not speak. Redirects are followed
+  // as fetch did (an instance behind a trailing-slash or https redirect).
+  private readonly dispatcher = new Agent().compose(
     interceptors.redirect({ maxRedirections: 20 }),
   );
 
