@@ -1,5 +1,7 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
 import { HttpService } from '@nestjs/axios';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { firstValueFrom } from 'rxjs';
 import { siblingsConfig } from '../common/config/app.config';
@@ -11,9 +13,12 @@ const MAX_PROFILE_BYTES = 1024 * 1024;
 
 /** The auth service's bearer validation: GET {AUTH_SERVICE_URL}/api/auth/me. Nothing else knows the URL. */
 @Injectable()
-export class AuthServiceClient {
+export class AuthServiceClient implements OnModuleDestroy {
   private readonly logger = new Logger('AuthService');
   private readonly meUrl: string;
+  // Its own keep-alive agents rather than Node's global ones, which anything in the process may change.
+  private readonly httpAgent = new http.Agent({ keepAlive: true });
+  private readonly httpsAgent = new https.Agent({ keepAlive: true });
 
   constructor(
     private readonly http: HttpService,
@@ -21,6 +26,11 @@ export class AuthServiceClient {
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {
     this.meUrl = `${siblings.urls.auth.replace(/\/+$/, '')}/api/auth/me`;
+  }
+
+  onModuleDestroy(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
   }
 
   /**
@@ -38,6 +48,8 @@ export class AuthServiceClient {
           maxRedirects: 0,
           maxContentLength: MAX_PROFILE_BYTES,
           validateStatus: () => true,
+          httpAgent: this.httpAgent,
+          httpsAgent: this.httpsAgent,
         }),
       );
     } catch (error) {

@@ -10,6 +10,7 @@ import type {
   TokenUsage,
 } from '../model.ports';
 import { InvalidModelSelectionError } from '../model.errors';
+import { providerFetch } from './provider-fetch';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
 import type { ModelLists, ProviderAdapter } from './provider-adapter';
 
@@ -28,6 +29,7 @@ export class AnthropicAdapter implements ProviderAdapter {
       baseURL: spec.config.baseURL,
       maxRetries: spec.config.maxRetries ?? 1,
       defaultHeaders: spec.config.headers,
+      fetch: providerFetch(),
     });
   }
 

@@ -10,6 +10,7 @@ import type {
   ModelDescriptor,
   TokenUsage,
 } from '../model.ports';
+import { providerFetch } from './provider-fetch';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
@@ -25,8 +26,8 @@ export class GeminiAdapter implements ProviderAdapter {
       apiKey: spec.config.apiKey,
       httpOptions: {
         // The SDK's default path swaps in a dispatcher found on a Node-internal global (missing
-        // under test sandboxes); plain fetch is enough, since every call has its own deadline.
-        fetch: (input, init) => fetch(input, init),
+        // under test sandboxes); the adapter's own fetch is enough, since every call has its own deadline.
+        fetch: providerFetch(),
         ...(spec.config.baseURL ? { baseUrl: spec.config.baseURL } : {}),
         ...(spec.config.headers ? { headers: { ...spec.config.headers } } : {}),
       },

@@ -52,9 +52,11 @@ function statusOf(error: unknown): number | undefined {
 
 function retryAfterOf(error: unknown): number | undefined {
   const headers = (error as { headers?: unknown }).headers;
+  // A Headers of any realm or undici copy (the adapters' fetch is the npm undici's, not the global
+  // one, so instanceof Headers would be false), or a plain record.
   const value =
-    headers instanceof Headers
-      ? headers.get('retry-after')
+    typeof (headers as Headers | undefined)?.get === 'function'
+      ? (headers as Headers).get('retry-after')
       : typeof headers === 'object' && headers !== null
         ? (headers as Record<string, unknown>)['retry-after']
         : undefined;

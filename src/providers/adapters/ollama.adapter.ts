@@ -8,6 +8,7 @@ import type {
   ChatModel,
   EmbeddingModel,
 } from '../model.ports';
+import { providerFetch } from './provider-fetch';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
@@ -16,6 +17,9 @@ const EMBEDDING_FAMILIES = new Set(['bert', 'nomic-bert', 'xlm-roberta']);
 
 /** Ollama's native API (/api/chat streaming NDJSON, /api/embed, /api/tags) through ollama-js. */
 export class OllamaAdapter implements ProviderAdapter {
+  // One agent for the provider, shared by the per-call clients below.
+  private readonly fetch = providerFetch();
+
   constructor(
     private readonly spec: ProviderSpec,
     private readonly defaultTimeoutMs: number,
@@ -114,7 +118,7 @@ export class OllamaAdapter implements ProviderAdapter {
         ...(this.spec.config.apiKey ? { Authorization: `Bearer ${this.spec.config.apiKey}` } : {}),
       },
       fetch: (input, init) =>
-        fetch(input, {
+        this.fetch(input, {
           ...init,
           signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
         }),

@@ -10,6 +10,7 @@ import type {
   EmbeddingModel,
   TokenUsage,
 } from '../model.ports';
+import { providerFetch } from './provider-fetch';
 import { observeChatStream, runModelCall } from './async-iterable.observable';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
@@ -32,6 +33,7 @@ export class OpenAiAdapter implements ProviderAdapter {
       baseURL: spec.config.baseURL,
       maxRetries: spec.config.maxRetries ?? 1,
       defaultHeaders: spec.config.headers,
+      fetch: providerFetch(),
     });
   }
 
