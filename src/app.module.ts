@@ -4,6 +4,7 @@ import { CommonModule } from './common/common.module';
 import { CompletionsModule } from './completions/completions.module';
 import { ConnectorsModule } from './connectors/connectors.module';
 import { HealthModule } from './health/health.module';
+import { HomeModule } from './home/home.module';
 import { LimitsModule } from './limits/limits.module';
 import { ProvidersModule } from './providers/providers.module';
 import { ProxyModule } from './proxy/proxy.module';
@@ -14,6 +15,7 @@ import { StreamingModule } from './streaming/streaming.module';
   imports: [
     CommonModule,
     HealthModule,
+    HomeModule,
     AuthModule,
     LimitsModule,
     ProvidersModule,

@@ -9,12 +9,14 @@ import { serverConfig, type ServerConfig } from './common/config/app.config';
 import { ErrorBody } from './common/errors/error-body';
 import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler';
 import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
+import { refuseNonJsonBodies } from './common/http/json-only-bodies';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
 import { proxyOpenApiPaths } from './proxy/proxy-openapi';
+import { SIBLING_BY_ROUTE_PATH } from './proxy/sibling-routes';
 
 export interface AdapterBundle {
   readonly adapter: FastifyAdapter;
@@ -76,6 +78,13 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
     );
   });
 
+  // Unknown routes stay a 404; proxied bodies of any type stream on.
+  refuseNonJsonBodies(
+    fastify,
+    (request) =>
+      request.routeOptions.url === undefined || SIBLING_BY_ROUTE_PATH.has(request.routeOptions.url),
+  );
+
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id).headers(security);
     done();
@@ -130,10 +139,14 @@ export async function createApp(logger?: Pino): Promise<NestFastifyApplication> 
   const bundle = createFastifyAdapter(logger);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, bundle.adapter, {
     bufferLogs: true,
+    // Buffered start-up logs are written only once the application exists: a module that refuses
+    // its configuration fails with one line from main.ts, not that line plus Nest's log of it.
+    autoFlushLogs: false,
     abortOnError: false,
     logger: new PinoNestLogger(bundle.logger),
   });
   configureApp(app, bundle);
+  app.flushLogs();
   await app.init();
   return app;
 }

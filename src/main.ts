@@ -34,6 +34,8 @@ function fail(error: unknown): undefined {
   if (error instanceof ConfigValidationError) {
     process.stderr.write(`quarry: invalid configuration: ${error.message}\n`);
   } else {
+    // Whatever Nest logged while starting helps to read an unexpected failure.
+    Logger.flush();
     process.stderr.write(
       `quarry: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
     );

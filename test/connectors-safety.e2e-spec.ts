@@ -90,7 +90,9 @@ describe('webhook connector safety (e2e)', () => {
       expect(res.body).toEqual({
         statusCode: 400,
         error: 'Bad Request',
-        message: expect.stringMatching(/^destination address not allowed: .* is not allowed/),
+        message: expect.stringMatching(
+          /^destination address not allowed: .* is not a public address; set CONNECTOR_ALLOW_PRIVATE_NETWORKS=true/,
+        ),
         requestId: res.id,
       });
       // A retry would have waited 300 ms first.

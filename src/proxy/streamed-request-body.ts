@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCodes } from 'fastify';
+import { hasBody } from '../common/http/has-body';
 
 // A media type no client sends on purpose; only streamed routes are switched to it.
 const PASSTHROUGH_MEDIA_TYPE = 'application/x-quarry-passthrough';
@@ -27,6 +28,7 @@ export function registerStreamedRequestBody(
   });
 
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    // Without a body Fastify runs no parser at all, and the proxy sends none upstream.
     if (wantsStream(request) && hasBody(request)) {
       const headers = request.raw.headers;
       originalContentType.set(request, headers['content-type']);
@@ -44,10 +46,4 @@ export function registerStreamedRequestBody(
     }
     done();
   });
-}
-
-// Without a body Fastify runs no parser at all, and the proxy sends none upstream.
-function hasBody(request: FastifyRequest): boolean {
-  const { 'content-length': length, 'transfer-encoding': encoding } = request.headers;
-  return encoding !== undefined || (length !== undefined && length !== '0');
 }

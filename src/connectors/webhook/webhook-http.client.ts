@@ -31,8 +31,9 @@ export type AttemptOutcome =
   | { readonly ok: true; readonly reply: RemoteReply }
   | { readonly ok: false; readonly error: string; readonly reply?: RemoteReply };
 
-// request-filtering-agent's refusal is a plain Error; its text is the only mark it carries.
-const REFUSAL = /^DNS lookup .* is not allowed/;
+// request-filtering-agent's refusal is a plain Error; its text is the only mark it carries
+// ("DNS lookup 127.0.0.1(family:4, host:localhost) is not allowed. Because, ...").
+const REFUSAL = /^DNS lookup (\S+?)\(.* is not allowed/;
 
 /**
  * Sends one HTTP request with Node's client through request-filtering-agent, whose agents check the
@@ -67,7 +68,8 @@ export class WebhookHttpClient implements OnModuleDestroy {
       response = await this.open(request, signal);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (REFUSAL.test(message)) throw new DestinationRefusedError(message);
+      const refusal = REFUSAL.exec(message);
+      if (refusal) throw new DestinationRefusedError(request.url.hostname, refusal[1]);
       return { ok: false, error: this.failureText(error, signal) };
     }
     const head = { status: response.statusCode ?? 0, headers: joinHeaders(response) };

@@ -2,8 +2,14 @@ import { QuarryError } from '../../common/errors/quarry.error';
 
 /** The destination resolved to an address the service must not reach (loopback, private, metadata...). */
 export class DestinationRefusedError extends QuarryError {
-  constructor(reason: string) {
-    super(`destination address not allowed: ${reason}`, 400);
+  /** host: as the URL names it; address: what it resolved to, when known. */
+  constructor(host: string, address: string | undefined) {
+    const resolved = address && address !== host ? ` (resolves to ${address})` : '';
+    super(
+      `destination address not allowed: ${host}${resolved} is not a public address; ` +
+        'set CONNECTOR_ALLOW_PRIVATE_NETWORKS=true to allow private and loopback destinations',
+      400,
+    );
   }
 }
 

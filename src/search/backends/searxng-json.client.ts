@@ -31,9 +31,7 @@ export class SearxngJsonClient implements MetaSearchBackend {
   // The client owns its agent from the npm undici: getGlobalDispatcher() is Node's bundled undici in a
   // plain Node process, whose handler API the npm interceptors do not speak. Redirects are followed
   // as fetch did (an instance behind a trailing-slash or https redirect).
-  private readonly dispatcher = new Agent().compose(
-    interceptors.redirect({ maxRedirections: 20 }),
-  );
+  private readonly dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 20 }));
 
   constructor(private readonly options: SearxngJsonClientOptions) {}
 

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { QuarryError } from '../errors/quarry.error';
+import { hasBody } from './has-body';
+
+/** A request body that is not JSON on a route that reads JSON. */
+export class UnsupportedBodyTypeError extends QuarryError {
+  constructor(contentType: string | undefined) {
+    super(
+      `${contentType ? `Content-Type ${contentType}` : 'a body without Content-Type'} is not accepted here: send the body as application/json`,
+      415,
+    );
+  }
+}
+
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * Refuses, before any parser runs, a body that is not application/json on every route except the
+ * exempt ones (the proxy, which streams bodies of any type). Fastify parses text/plain and Nest
+ * form bodies by default; either reached validation as a string or a flat record and came back as
+ * a list of messages about every field, instead of saying what was wrong.
+ */
+export function refuseNonJsonBodies(
+  fastify: FastifyInstance,
+  exempt: (request: FastifyRequest) => boolean,
+): void {
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!hasBody(request) || exempt(request)) return done(null, payload);
+    const type = request.headers['content-type'];
+    if (type !== undefined && JSON_MEDIA_TYPE.test(type)) return done(null, payload);
+    done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
+  });
+}

@@ -1,0 +1,39 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/decorators/public.decorator';
+import { ApiIndexDto } from './api-index.dto';
+import { readPackageInfo } from './package-info';
+
+/** GET /: what this service is and where to go next, for someone who opens its address. */
+@ApiTags('health')
+@Public()
+@Controller()
+export class HomeController {
+  private readonly index: ApiIndexDto;
+
+  constructor() {
+    const { name, version } = readPackageInfo();
+    this.index = {
+      name,
+      version,
+      links: { docs: '/docs', openapi: '/docs/json', health: '/health', ready: '/health/ready' },
+    };
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'getIndex',
+    summary: 'The service name, its version and links to the API reference and health checks.',
+  })
+  @ApiOkResponse({
+    type: ApiIndexDto,
+    example: {
+      name: 'quarry',
+      version: '0.1.0',
+      links: { docs: '/docs', openapi: '/docs/json', health: '/health', ready: '/health/ready' },
+    },
+  })
+  getIndex(): ApiIndexDto {
+    return this.index;
+  }
+}
