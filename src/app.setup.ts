@@ -86,7 +86,9 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
   );
 
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id).headers(security);
+    void reply.header(REQUEST_ID_HEADER, request.id).headers(security.always);
+    // request.protocol is "https" for a TLS socket, or per X-Forwarded-Proto from a trusted proxy.
+    if (request.protocol === 'https') void reply.headers(security.httpsOnly);
     done();
   });
   // The level is fixed at start-up: below info the hook would only cost every request a call.

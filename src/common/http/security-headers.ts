@@ -1,13 +1,35 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
+export interface SecurityHeaders {
+  /** Set on every reply. */
+  readonly always: Readonly<Record<string, string>>;
+  /** Set only on replies to requests that arrived over https (Strict-Transport-Security). */
+  readonly httpsOnly: Readonly<Record<string, string>>;
+}
+
 /**
  * helmet's response headers for Quarry's policy, worked out once at start-up. With static options
  * (no per-request nonces) helmet sets the same headers on every response, so running its
  * middleware per request (a fifth of the CPU of a small JSON reply, counting the headers Node then
- * validates twice) buys nothing: the hook sets this object through Fastify's reply instead.
+ * validates twice) buys nothing: the hook sets these objects through Fastify's reply instead.
+ *
+ * Nothing may turn plain http into https for the browser: over http from a non-loopback address
+ * (a VM, a container) `upgrade-insecure-requests` and HSTS made the browser fetch /docs's assets
+ * over https, which nothing serves, and the page stayed blank. HSTS is therefore kept apart and
+ * sent only when the request came over https (browsers ignore it over http anyway).
  */
-export function securityHeaders(): Readonly<Record<string, string>> {
+export function securityHeaders(): SecurityHeaders {
+  const always = helmetHeaders();
+  const httpsOnly: Record<string, string> = {};
+  for (const name of ['strict-transport-security']) {
+    if (always[name] !== undefined) httpsOnly[name] = always[name];
+    delete always[name];
+  }
+  return { always: Object.freeze(always), httpsOnly: Object.freeze(httpsOnly) };
+}
+
+function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -25,6 +47,7 @@ export function securityHeaders(): Readonly<Record<string, string>> {
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -35,5 +58,5 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   });
   // helmet runs its middlewares synchronously; anything else would mean per-request headers.
   if (!finished) throw new Error('helmet did not finish synchronously');
-  return Object.freeze(headers);
+  return headers;
 }
