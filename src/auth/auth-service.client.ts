@@ -1,10 +1,18 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { HttpService } from '@nestjs/axios';
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { firstValueFrom } from 'rxjs';
 import { siblingsConfig } from '../common/config/app.config';
+import { ReadinessRegistry } from '../health/readiness.registry';
+import type { ReadinessResult } from '../health/readiness-check';
 import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
 import { authConfig } from './auth.config';
 
@@ -13,7 +21,7 @@ const MAX_PROFILE_BYTES = 1024 * 1024;
 
 /** The auth service's bearer validation: GET {AUTH_SERVICE_URL}/api/auth/me. Nothing else knows the URL. */
 @Injectable()
-export class AuthServiceClient implements OnModuleDestroy {
+export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AuthService');
   private readonly meUrl: string;
   // Its own keep-alive agents rather than Node's global ones, which anything in the process may change.
@@ -24,8 +32,52 @@ export class AuthServiceClient implements OnModuleDestroy {
     private readonly http: HttpService,
     @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    private readonly readiness: ReadinessRegistry,
   ) {
     this.meUrl = `${siblings.urls.auth.replace(/\/+$/, '')}/api/auth/me`;
+  }
+
+  onModuleInit(): void {
+    // Only a dependency while tokens are required; then nothing protected can be served without it.
+    if (!this.config.required) return;
+    this.readiness.register({
+      name: 'auth-service',
+      requiredGroup: 'auth-service',
+      check: () => this.probe(),
+    });
+  }
+
+  /**
+   * Readiness: the validation call without a token, through the same agents. The auth service
+   * answers it with 401 (or 403); anything else (5xx, no answer, a redirect) is not an auth service
+   * that can validate tokens.
+   */
+  async probe(): Promise<ReadinessResult> {
+    const address = new URL(this.meUrl).origin;
+    try {
+      const response = await firstValueFrom(
+        this.http.get<unknown>(this.meUrl, {
+          headers: { accept: 'application/json' },
+          timeout: this.config.timeoutMs,
+          signal: AbortSignal.timeout(this.config.timeoutMs),
+          maxRedirects: 0,
+          maxContentLength: MAX_PROFILE_BYTES,
+          validateStatus: () => true,
+          httpAgent: this.httpAgent,
+          httpsAgent: this.httpsAgent,
+        }),
+      );
+      if (response.status === 401 || response.status === 403)
+        return { up: true, details: { address } };
+      return {
+        up: false,
+        reason: `GET /api/auth/me without a token answered HTTP ${response.status}, not 401`,
+        details: { address },
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as Error).message;
+      return { up: false, reason: `unreachable: ${code}`, details: { address } };
+    }
   }
 
   onModuleDestroy(): void {

@@ -1,13 +1,15 @@
 import { Global, Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { ConfigModule } from '@nestjs/config';
+import { healthConfig } from './health.config';
 import { HealthController } from './health.controller';
 import { ReadinessRegistry } from './readiness.registry';
+import { ReadinessService } from './readiness.service';
 
 @Global()
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false })],
+  imports: [ConfigModule.forFeature(healthConfig)],
   controllers: [HealthController],
-  providers: [ReadinessRegistry],
+  providers: [ReadinessRegistry, ReadinessService],
   exports: [ReadinessRegistry],
 })
 export class HealthModule {}

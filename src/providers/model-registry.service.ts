@@ -66,6 +66,8 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
     for (const state of this.states) {
       this.readiness.register({
         name: `provider:${state.spec.name}`,
+        // Searches need a chat model: unready only when no provider has one to offer.
+        requiredGroup: 'model-providers',
         check: () => Promise.resolve(this.readinessOf(state)),
       });
     }

@@ -2,9 +2,11 @@ import type { ConfigType } from '@nestjs/config';
 import type { Provider } from '@nestjs/common';
 import { SharedCacheFactory } from '../../common/cache/shared-cache.factory';
 import { infraConfig, siblingsConfig } from '../../common/config/app.config';
+import { ReadinessRegistry } from '../../health/readiness.registry';
 import { searchConfig } from '../search.config';
 import { CachedMetaSearchBackend } from './cached-meta-search.backend';
 import { META_SEARCH_BACKEND } from './meta-search.backend';
+import { registerMetaSearchReadiness } from './meta-search.readiness';
 import { SearxngJsonClient } from './searxng-json.client';
 
 /**
@@ -14,12 +16,19 @@ import { SearxngJsonClient } from './searxng-json.client';
  */
 export const metaSearchProvider: Provider = {
   provide: META_SEARCH_BACKEND,
-  inject: [infraConfig.KEY, siblingsConfig.KEY, searchConfig.KEY, SharedCacheFactory],
+  inject: [
+    infraConfig.KEY,
+    siblingsConfig.KEY,
+    searchConfig.KEY,
+    SharedCacheFactory,
+    ReadinessRegistry,
+  ],
   useFactory: (
     infra: ConfigType<typeof infraConfig>,
     siblings: ConfigType<typeof siblingsConfig>,
     search: ConfigType<typeof searchConfig>,
     caches: SharedCacheFactory,
+    readiness: ReadinessRegistry,
   ) => {
     const client = siblings.searchSvcExplicit
       ? new SearxngJsonClient({
@@ -34,6 +43,13 @@ export const metaSearchProvider: Provider = {
           path: '/search',
           timeoutMs: search.backendTimeoutMs,
         });
+    registerMetaSearchReadiness(
+      readiness,
+      client,
+      siblings.searchSvcExplicit
+        ? [{ name: 'search-service', baseUrl: siblings.urls.search }]
+        : infra.searxngUrls.map((baseUrl, index) => ({ name: `searxng:${index + 1}`, baseUrl })),
+    );
     const cache = caches.create({ namespace: 'search', maxEntries: search.cacheMaxEntries });
     return new CachedMetaSearchBackend(client, cache, search.cacheTtlMs);
   },

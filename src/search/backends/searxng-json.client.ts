@@ -59,6 +59,27 @@ export class SearxngJsonClient implements MetaSearchBackend {
     );
   }
 
+  /**
+   * Readiness: one real JSON search at one address, through the same agent and parsing as a
+   * search, so an address that answers but fails the real call (a wrong format, an HTML error
+   * page, a client that cannot talk to it) is down. Throws with the reason.
+   */
+  async probe(baseUrl: string, signal: AbortSignal): Promise<{ results: number }> {
+    try {
+      const results = await this.searchAt(
+        baseUrl,
+        { kind: 'readiness', query: 'quarry readiness probe', language: 'all', pageno: 1 },
+        signal,
+      );
+      return { results: results.length };
+    } catch (error) {
+      if (error instanceof MetaSearchUnavailableError || error instanceof RetryableFailure) {
+        throw new Error(error.message.replace(`${this.name} search backend unavailable: `, ''));
+      }
+      throw error;
+    }
+  }
+
   private async searchAt(
     baseUrl: string,
     query: MetaSearchQuery,
