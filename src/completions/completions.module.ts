@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { modelDefaultsConfig } from '../providers/config/model-defaults.config';
 import { ProvidersModule } from '../providers/providers.module';
 import { searchConfig } from '../search/search.config';
 import { SearchModule } from '../search/search.module';
@@ -16,6 +17,7 @@ import { SseWriter } from './streaming/sse.writer';
 @Module({
   imports: [
     ConfigModule.forFeature(completionsConfig),
+    ConfigModule.forFeature(modelDefaultsConfig),
     ConfigModule.forFeature(searchConfig),
     ProvidersModule,
     SearchModule,

@@ -95,6 +95,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
       .map(({ spec, lists }) => ({
         id: spec.id,
         name: spec.name,
+        type: spec.type,
         chatModels: lists!.chatModels,
         embeddingModels: lists!.embeddingModels,
       }));

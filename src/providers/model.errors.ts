@@ -35,3 +35,10 @@ export class ModelCallError extends QuarryError {
     );
   }
 }
+
+/** A request named no model and the configured default (or any active provider) has none: 503. */
+export class DefaultModelUnavailableError extends QuarryError {
+  constructor(detail: string) {
+    super(`no default model available: ${detail}`, 503);
+  }
+}

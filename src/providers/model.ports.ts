@@ -70,6 +70,8 @@ export interface ModelDescriptor {
 export interface ProviderDescriptor {
   readonly id: string;
   readonly name: string;
+  /** Adapter type: openai, ollama, anthropic, gemini or builtin. */
+  readonly type: string;
   readonly chatModels: readonly ModelDescriptor[];
   readonly embeddingModels: readonly ModelDescriptor[];
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { MODEL_REGISTRY, type ModelRegistry } from '../providers/model.ports';
+import { ModelSelector } from '../providers/selection/model-selector.service';
 import { FOCUS_MODE_SOURCES } from './dto/focus-mode';
 import type { SearchRequestDto } from './dto/search-request.dto';
 import { buildSearchFilters } from './filters/search-filters.builder';
@@ -10,13 +10,13 @@ import type { HistoryTurn, SearchRun, SourceKind } from './search-run';
 
 /**
  * Turns a validated POST /api/search body into a SearchRun: applies the configured limits, maps
- * the deprecated focusMode and role aliases, and resolves both models (the registry answers 400
- * with what would be valid).
+ * the deprecated focusMode and role aliases, and resolves both models in either reference shape,
+ * or the defaults when absent (a bad reference is a 400 saying what would be valid).
  */
 @Injectable()
 export class SearchRunFactory {
   constructor(
-    @Inject(MODEL_REGISTRY) private readonly models: ModelRegistry,
+    private readonly models: ModelSelector,
     @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
   ) {}
 
@@ -33,6 +33,7 @@ export class SearchRunFactory {
         `history must have at most ${this.config.maxHistoryTurns} turns (got ${history.length})`,
       );
     }
+    const chatModel = this.models.chatModel(body.chatModel);
     return {
       query,
       history: history.map(([role, content]): HistoryTurn => ({
@@ -42,10 +43,11 @@ export class SearchRunFactory {
       sourceKinds: this.sourceKinds(body),
       mode: body.optimizationMode ?? 'speed',
       systemInstructions: body.systemInstructions?.trim() || undefined,
-      chatModel: this.models.chatModel(body.chatModel.providerId, body.chatModel.key),
+      chatModel,
       embeddingModel: this.models.embeddingModel(
-        body.embeddingModel.providerId,
-        body.embeddingModel.key,
+        body.embeddingModel,
+        'embeddingModel',
+        chatModel.providerId,
       ),
       filters: buildSearchFilters({
         domains: { field: 'domainFilter', value: body.domainFilter },

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { concat, map, of } from 'rxjs';
 import { ErrorBody } from '../common/errors/error-body';
 import { NdjsonStreamEmitter } from '../streaming/ndjson-stream.emitter';
+import { LegacyModelRefDto, ModelRefDto } from './dto/model-ref.dto';
 import { SearchRequestDto } from './dto/search-request.dto';
 import { SearchResponseDto, SourceDto } from './dto/search-response.dto';
 import { SearchRunFactory } from './search-run.factory';
@@ -30,7 +31,7 @@ const STREAM_EXAMPLE = [
 ].join('\n');
 
 @ApiTags('search')
-@ApiExtraModels(SearchResponseDto, ErrorBody)
+@ApiExtraModels(SearchResponseDto, ErrorBody, ModelRefDto, LegacyModelRefDto)
 @Controller('api')
 export class SearchController {
   private readonly logger = new Logger('Search');

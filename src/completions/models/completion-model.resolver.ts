@@ -7,6 +7,10 @@ import {
   type ModelRegistry,
   type ProviderDescriptor,
 } from '../../providers/model.ports';
+import {
+  modelDefaultsConfig,
+  type ModelDefaultsConfig,
+} from '../../providers/config/model-defaults.config';
 import type { OptimizationMode } from '../../search/search-run';
 import { completionsConfig } from '../completions.config';
 import { EmbeddingModelUnavailableError, ModelNotFoundError } from '../errors/completion.errors';
@@ -34,6 +38,7 @@ export class CompletionModelResolver {
   constructor(
     @Inject(MODEL_REGISTRY) private readonly registry: ModelRegistry,
     @Inject(completionsConfig.KEY) private readonly config: ConfigType<typeof completionsConfig>,
+    @Inject(modelDefaultsConfig.KEY) private readonly defaults: ModelDefaultsConfig,
   ) {}
 
   resolve(model: string): ResolvedModels {
@@ -42,7 +47,7 @@ export class CompletionModelResolver {
     const chat = alias?.chat ?? parseModelId(model);
     if (!chat || !hasChatModel(providers, chat)) throw new ModelNotFoundError(model);
     const embedding =
-      alias?.embedding ?? this.config.defaultEmbedding ?? fallbackEmbedding(providers, chat);
+      alias?.embedding ?? this.defaults.embedding ?? fallbackEmbedding(providers, chat);
     if (!embedding) throw new EmbeddingModelUnavailableError('no active provider has one');
     if (!hasEmbeddingModel(providers, embedding)) {
       throw new EmbeddingModelUnavailableError(`${formatModelId(embedding)} is not active`);

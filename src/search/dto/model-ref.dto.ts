@@ -1,7 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Matches } from 'class-validator';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 
 /** A model named by provider id and model key, as GET /api/providers lists them. */
 export class ModelRefDto {
@@ -10,15 +7,42 @@ export class ModelRefDto {
     description: 'Provider.id from GET /api/providers.',
     example: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b',
   })
-  @IsString({ message: '$property must be a UUID from GET /api/providers' })
-  @Matches(UUID, { message: '$property must be a UUID from GET /api/providers' })
   readonly providerId: string;
 
   @ApiProperty({
     description: 'Model.key (not the display name) from the provider of providerId.',
     example: 'extractive',
   })
-  @IsString()
-  @IsNotEmpty()
   readonly key: string;
+}
+
+/** The older API's model reference: a provider key, name, type or id, and a model key. */
+export class LegacyModelRefDto {
+  @ApiProperty({
+    description:
+      'A provider key from GET /api/models (openai, ollama, anthropic, gemini, groq, deepseek, ' +
+      'lmstudio, builtin...), a provider name or id, or an adapter type (custom_openai means ' +
+      'any OpenAI-compatible provider). Must resolve to one provider having the model.',
+    example: 'builtin',
+  })
+  readonly provider: string;
+
+  @ApiPropertyOptional({
+    description: 'Model key, as GET /api/models lists it.',
+    example: 'extractive',
+  })
+  readonly name?: string;
+
+  @ApiPropertyOptional({ description: 'Same as name (sent by older image and video clients).' })
+  readonly model?: string;
+}
+
+/** The OpenAPI schema of a model reference field: either shape; optional. */
+export function modelRefSchema(description: string, example: object) {
+  return {
+    required: false,
+    description,
+    oneOf: [{ $ref: getSchemaPath(ModelRefDto) }, { $ref: getSchemaPath(LegacyModelRefDto) }],
+    example,
+  };
 }

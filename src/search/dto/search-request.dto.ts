@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -8,14 +7,12 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsObject,
   IsOptional,
   IsString,
   Matches,
   Max,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
 import { MAX_DOMAIN_FILTER_ENTRIES } from '../filters/domain-filter';
 import { FILTER_DATE_FORMATS } from '../filters/filter-date';
@@ -24,25 +21,32 @@ import { MAX_SOURCES_LIMIT } from '../filters/search-filters';
 import { OPTIMIZATION_MODES, SOURCE_KINDS, type OptimizationMode } from '../search-run';
 import { FOCUS_MODES, type FocusMode } from './focus-mode';
 import { IsHistory } from './history.validator';
-import { ModelRefDto } from './model-ref.dto';
+import type { ModelRef } from '../../providers/selection/model-ref';
+import { modelRefSchema } from './model-ref.dto';
+import { IsModelRef, IsRefused } from './model-ref.validator';
 
 /** POST /api/search body: the interface's SearchRequest plus the deprecated fields older clients send. */
 export class SearchRequestDto {
-  @ApiProperty({ type: ModelRefDto, description: 'Chat model that writes the answer.' })
-  @IsObject({ message: 'chatModel must be an object { providerId, key }' })
-  @ValidateNested()
-  @Type(() => ModelRefDto)
-  readonly chatModel: ModelRefDto;
+  @ApiPropertyOptional(
+    modelRefSchema(
+      'Chat model that writes the answer: { providerId, key } or the older { provider, name }. ' +
+        'Absent: QUARRY_DEFAULT_CHAT_MODEL, else the first chat model of the first active provider.',
+      { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'extractive' },
+    ),
+  )
+  @IsModelRef()
+  readonly chatModel?: ModelRef;
 
-  @ApiProperty({
-    type: ModelRefDto,
-    description: 'Embedding model used to rank results by similarity.',
-    example: { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'hashing' },
-  })
-  @IsObject({ message: 'embeddingModel must be an object { providerId, key }' })
-  @ValidateNested()
-  @Type(() => ModelRefDto)
-  readonly embeddingModel: ModelRefDto;
+  @ApiPropertyOptional(
+    modelRefSchema(
+      'Embedding model used to rank results by similarity, in either shape. Absent: ' +
+        "QUARRY_DEFAULT_EMBEDDING_MODEL, else the chat model's provider's first embedding model, " +
+        'else the first of the first active provider that has one.',
+      { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'hashing' },
+    ),
+  )
+  @IsModelRef()
+  readonly embeddingModel?: ModelRef;
 
   @ApiProperty({
     enum: SOURCE_KINDS,
@@ -167,4 +171,20 @@ export class SearchRequestDto {
   @Min(1, { message: `maxSources must be from 1 to ${MAX_SOURCES_LIMIT}` })
   @Max(MAX_SOURCES_LIMIT, { message: `maxSources must be from 1 to ${MAX_SOURCES_LIMIT}` })
   readonly maxSources?: number;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description:
+      'Refused with 400: the service calls only providers configured on the server, never an ' +
+      'address or key chosen by a caller. Also refused inside chatModel.',
+  })
+  @IsRefused()
+  readonly customOpenAIBaseURL?: unknown;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Refused with 400, as customOpenAIBaseURL.',
+  })
+  @IsRefused()
+  readonly customOpenAIKey?: unknown;
 }
