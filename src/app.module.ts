@@ -6,10 +6,12 @@ import { ConnectorsModule } from './connectors/connectors.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { LimitsModule } from './limits/limits.module';
+import { MediaModule } from './media/media.module';
 import { ProvidersModule } from './providers/providers.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { SearchModule } from './search/search.module';
 import { StreamingModule } from './streaming/streaming.module';
+import { SuggestionsModule } from './suggestions/suggestions.module';
 
 @Module({
   imports: [
@@ -22,6 +24,8 @@ import { StreamingModule } from './streaming/streaming.module';
     StreamingModule,
     SearchModule,
     CompletionsModule,
+    MediaModule,
+    SuggestionsModule,
     ConnectorsModule,
     ProxyModule,
   ],

@@ -25,5 +25,6 @@ import { SseWriter } from './streaming/sse.writer';
   ],
   controllers: [ChatCompletionsController, ModelsController],
   providers: [CompletionModelResolver, ChatCompletionsService, RelatedQuestionsWriter, SseWriter],
+  exports: [RelatedQuestionsWriter],
 })
 export class CompletionsModule {}

@@ -25,6 +25,12 @@ export interface ChatCallOptions extends ModelCallOptions {
    * writes longer answers in quality mode (speed 4 sentences, balanced 6, quality 9).
    */
   readonly optimizationMode?: 'speed' | 'balanced' | 'quality';
+  /**
+   * What a json call is for when it is not query planning. Remote models follow the prompt and
+   * ignore it; the built-in extractive model, which cannot follow instructions, picks its task by
+   * it (follow-up-questions: {"questions": [...]} written from the conversation and sources).
+   */
+  readonly purpose?: 'follow-up-questions';
 }
 
 export interface TokenUsage {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { ProvidersModule } from '../providers/providers.module';
 import { StreamingModule } from '../streaming/streaming.module';
+import { META_SEARCH_BACKEND } from './backends/meta-search.backend';
 import { metaSearchProvider } from './backends/meta-search.provider';
 import { LocalDocsIndex } from './local/local-docs.index';
 import { searchConfig } from './search.config';
@@ -28,6 +29,6 @@ import { Retriever } from './steps/retriever.step';
     SearchService,
     SearchRunFactory,
   ],
-  exports: [SearchService, SearchRunFactory],
+  exports: [SearchService, SearchRunFactory, META_SEARCH_BACKEND],
 })
 export class SearchModule {}

@@ -1,21 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ChatMessage, ChatModel } from '../../providers/model.ports';
-import type { SearchSource } from '../../search/search-run';
+import { formatNumberedSources } from '../../providers/numbered-sources.format';
+import type { HistoryTurn, SearchSource } from '../../search/search-run';
 
 export const MIN_RELATED_QUESTIONS = 3;
 export const MAX_RELATED_QUESTIONS = 5;
 const MAX_QUESTION_CHARS = 300;
-const SOURCE_TITLES_IN_PROMPT = 10;
+const SOURCES_IN_PROMPT = 10;
+const SOURCE_CHARS_IN_PROMPT = 400;
 
 /**
- * Sonar's related_questions: 3 to 5 follow-ups the user might ask next, written by the request's
- * chat model from the question and the titles of the sources found. Runs beside the answer;
- * a failure costs the list (empty), never the answer.
+ * Follow-up questions the user might ask next, written by the chat model from the conversation and
+ * the sources found: Sonar's related_questions (/v1, from the question and its sources) and
+ * POST /api/suggestions (from a whole conversation).
  */
 @Injectable()
 export class RelatedQuestionsWriter {
   private readonly logger = new Logger('RelatedQuestions');
 
+  /** For one question and the sources found for it (runs beside the answer); [] on failure. */
   async write(
     model: ChatModel,
     query: string,
@@ -24,12 +27,7 @@ export class RelatedQuestionsWriter {
     requestId?: string,
   ): Promise<string[]> {
     try {
-      const completion = await model.complete(this.messages(query, sources), {
-        signal,
-        json: true,
-        temperature: 0.3,
-      });
-      return parseRelatedQuestions(completion.text, query);
+      return await this.suggest(model, [{ role: 'user', content: query }], sources, signal);
     } catch (error) {
       if (signal.aborted) throw error;
       this.logger.warn({ requestId }, `related questions failed: ${(error as Error).message}`);
@@ -37,26 +35,54 @@ export class RelatedQuestionsWriter {
     }
   }
 
-  private messages(query: string, sources: readonly SearchSource[]): ChatMessage[] {
-    const titles = sources
-      .slice(0, SOURCE_TITLES_IN_PROMPT)
-      .map((source) => `- ${source.title}`)
-      .join('\n');
-    return [
-      {
-        role: 'system',
-        content:
-          `Suggest ${MIN_RELATED_QUESTIONS} to ${MAX_RELATED_QUESTIONS} short follow-up questions a curious ` +
-          'reader might ask next about the topic of the question below. Each must be a complete, ' +
-          'standalone question, different from the original. Reply with one JSON object and nothing ' +
-          'else, shaped like {"questions": ["...", "..."]}.',
-      },
-      {
-        role: 'user',
-        content: `${titles ? `Sources found:\n${titles}\n\n` : ''}Question: ${query}`,
-      },
-    ];
+  /**
+   * For a conversation, oldest turn first; questions equal to the last one asked are left out.
+   * A failed model call is thrown (ModelCallError), for the caller to decide.
+   */
+  async suggest(
+    model: ChatModel,
+    conversation: readonly HistoryTurn[],
+    sources: readonly SearchSource[],
+    signal: AbortSignal,
+  ): Promise<string[]> {
+    const lastAsked = [...conversation].reverse().find((turn) => turn.role === 'user')?.content;
+    const completion = await model.complete(messages(conversation, sources), {
+      signal,
+      json: true,
+      temperature: 0.3,
+      purpose: 'follow-up-questions',
+    });
+    return parseRelatedQuestions(completion.text, lastAsked ?? '');
   }
+}
+
+// The conversation goes as real turns with the instruction last, so any provider accepts the
+// order and the built-in model (told by purpose) can tell the conversation from the instruction.
+function messages(
+  conversation: readonly HistoryTurn[],
+  sources: readonly SearchSource[],
+): ChatMessage[] {
+  const found = sources.slice(0, SOURCES_IN_PROMPT).map((source) => ({
+    title: source.title,
+    url: source.url,
+    content: source.content.slice(0, SOURCE_CHARS_IN_PROMPT),
+  }));
+  return [
+    {
+      role: 'system',
+      content:
+        `You suggest ${MIN_RELATED_QUESTIONS} to ${MAX_RELATED_QUESTIONS} short follow-up questions a ` +
+        'curious reader might ask next about the topic of the conversation. Each must be a ' +
+        'complete, standalone question, different from the questions already asked. Reply with one ' +
+        'JSON object and nothing else, shaped like {"questions": ["...", "..."]}.' +
+        (found.length ? `\n\nSources found:\n${formatNumberedSources(found)}` : ''),
+    },
+    ...conversation.map((turn) => ({ role: turn.role, content: turn.content })),
+    {
+      role: 'user',
+      content: `Suggest ${MIN_RELATED_QUESTIONS} to ${MAX_RELATED_QUESTIONS} follow-up questions for the conversation above, as {"questions": [...]}.`,
+    },
+  ];
 }
 
 /** Reads the model's list defensively: at most five distinct questions, none equal to the query. */

@@ -8,6 +8,7 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
+import { followUpQuestions } from './follow-up-questions';
 import { cosine } from './hashing-vectorizer';
 import { isProse } from './prose-sentence';
 import { scoreSentences } from './sentence-relevance';
@@ -94,6 +95,9 @@ export class ExtractiveChatModel implements ChatModel {
 
   /** The answer as the pieces it is streamed in: one cited sentence each. */
   private answerPieces(messages: readonly ChatMessage[], options?: ChatCallOptions): string[] {
+    if (options?.purpose === 'follow-up-questions') {
+      return [JSON.stringify({ questions: followUpQuestions(messages) })];
+    }
     const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     if (options?.json) return [JSON.stringify({ queries: searchQueries(messages, question) })];
 

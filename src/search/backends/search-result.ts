@@ -5,4 +5,10 @@ export interface SearchResult {
   readonly snippet: string;
   /** ISO date from the backend (SearxNG publishedDate), when it gives one. */
   readonly publishedDate?: string;
+  /** Image and video results (SearxNG's images and videos categories): the picture itself. */
+  readonly imgSrc?: string;
+  /** A smaller picture: SearxNG's thumbnail_src (images) or thumbnail (videos). */
+  readonly thumbnailSrc?: string;
+  /** An embeddable player address, as SearxNG gives it for videos (YouTube results have one). */
+  readonly iframeSrc?: string;
 }

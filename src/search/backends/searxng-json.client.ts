@@ -19,6 +19,10 @@ interface SearxngReply {
     title?: unknown;
     content?: unknown;
     publishedDate?: unknown;
+    img_src?: unknown;
+    thumbnail_src?: unknown;
+    thumbnail?: unknown;
+    iframe_src?: unknown;
   }>;
 }
 
@@ -147,10 +151,34 @@ export class SearxngJsonClient implements MetaSearchBackend {
           title: typeof item.title === 'string' ? item.title : item.url,
           snippet: typeof item.content === 'string' ? item.content : '',
           publishedDate: typeof item.publishedDate === 'string' ? item.publishedDate : undefined,
+          ...mediaFields(item),
         },
       ];
     });
   }
+}
+
+/** The picture and player addresses of image and video results; absent on other results. */
+function mediaFields(item: NonNullable<SearxngReply['results']>[number]): {
+  imgSrc?: string;
+  thumbnailSrc?: string;
+  iframeSrc?: string;
+} {
+  const imgSrc = httpUrl(item.img_src);
+  const thumbnailSrc = httpUrl(item.thumbnail_src) ?? httpUrl(item.thumbnail);
+  const iframeSrc = httpUrl(item.iframe_src);
+  return {
+    ...(imgSrc ? { imgSrc } : {}),
+    ...(thumbnailSrc ? { thumbnailSrc } : {}),
+    ...(iframeSrc ? { iframeSrc } : {}),
+  };
+}
+
+/** An absolute http(s) address (SearxNG may give protocol-relative ones: //host/path). */
+function httpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const url = value.startsWith('//') ? `https:${value}` : value;
+  return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
 function describeFetchError(error: unknown): string {

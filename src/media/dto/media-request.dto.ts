@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import type { ModelRef } from '../../providers/selection/model-ref';
+import { IsChatHistory, type ChatHistoryEntry } from '../../search/dto/chat-history.validator';
+import { modelRefSchema } from '../../search/dto/model-ref.dto';
+import { IsModelRef, IsRefused } from '../../search/dto/model-ref.validator';
+import { OPTIMIZATION_MODES, type OptimizationMode } from '../../search/search-run';
+
+/** POST /api/images and /api/videos: a question in a conversation, answered with pictures or videos. */
+export class MediaRequestDto {
+  @ApiProperty({ description: 'The question, maybe a follow-up.', example: 'And its cathedral?' })
+  @IsString({ message: 'query must be a string' })
+  @Matches(/\S/, { message: 'query should not be empty' })
+  readonly query: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Earlier turns, oldest first, as [role, content] pairs or { role, content } objects; role ' +
+      'human or user, assistant or ai. Used to rewrite a follow-up into a standalone query.',
+    type: 'array',
+    items: {},
+    example: [
+      ['human', 'What is the capital of France?'],
+      ['assistant', 'Paris is the capital of France [1].'],
+    ],
+  })
+  @IsChatHistory()
+  readonly chatHistory?: ChatHistoryEntry[];
+
+  @ApiPropertyOptional(
+    modelRefSchema(
+      'Chat model that rewrites the question, in either shape; absent: the default chat model.',
+      { provider: 'builtin', name: 'extractive' },
+    ),
+  )
+  @IsModelRef()
+  readonly chatModel?: ModelRef;
+
+  @ApiPropertyOptional({
+    enum: OPTIMIZATION_MODES,
+    default: 'balanced',
+    description: 'speed searches the question as given; otherwise a follow-up is rewritten first.',
+  })
+  @IsOptional()
+  @IsIn(OPTIMIZATION_MODES, {
+    message: `optimizationMode must be one of: ${OPTIMIZATION_MODES.join(', ')}`,
+  })
+  readonly optimizationMode?: OptimizationMode;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Refused with 400 (see POST /api/search).',
+  })
+  @IsRefused()
+  readonly customOpenAIBaseURL?: unknown;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Refused with 400 (see POST /api/search).',
+  })
+  @IsRefused()
+  readonly customOpenAIKey?: unknown;
+}

@@ -1,0 +1,48 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { ModelRef } from '../../providers/selection/model-ref';
+import { IsChatHistory, type ChatHistoryEntry } from '../../search/dto/chat-history.validator';
+import { modelRefSchema } from '../../search/dto/model-ref.dto';
+import { IsModelRef, IsRefused } from '../../search/dto/model-ref.validator';
+
+/** POST /api/suggestions: a conversation to suggest follow-up questions for. */
+export class SuggestionsRequestDto {
+  @ApiProperty({
+    description:
+      'The conversation, oldest first, as [role, content] pairs or { role, content } objects; ' +
+      'role human or user, assistant or ai. At least one turn.',
+    type: 'array',
+    items: {},
+    example: [
+      { role: 'user', content: 'How are meta-search results cached?' },
+      {
+        role: 'assistant',
+        content: 'Results are cached for SEARCH_CACHE_TTL_MS, in Redis when REDIS_URL is set [1].',
+      },
+    ],
+  })
+  @IsChatHistory({ required: true })
+  readonly chatHistory: ChatHistoryEntry[];
+
+  @ApiPropertyOptional(
+    modelRefSchema(
+      'Chat model that writes the suggestions, in either shape; absent: the default chat model.',
+      { provider: 'builtin', name: 'extractive' },
+    ),
+  )
+  @IsModelRef()
+  readonly chatModel?: ModelRef;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Refused with 400 (see POST /api/search).',
+  })
+  @IsRefused()
+  readonly customOpenAIBaseURL?: unknown;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Refused with 400 (see POST /api/search).',
+  })
+  @IsRefused()
+  readonly customOpenAIKey?: unknown;
+}

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { RelatedQuestionsWriter } from '../completions/related/related-questions.writer';
+import { ModelSelector } from '../providers/selection/model-selector.service';
+import { toHistoryTurns } from '../search/dto/chat-history.validator';
+import { searchConfig } from '../search/search.config';
+import { SearchRequestInvalidError } from '../search/search-request.errors';
+import type { SuggestionsRequestDto } from './dto/suggestions-request.dto';
+
+/** Follow-up questions for a conversation, written by the chat model (the /v1 related-questions writer). */
+@Injectable()
+export class SuggestionsService {
+  constructor(
+    private readonly models: ModelSelector,
+    private readonly writer: RelatedQuestionsWriter,
+    @Inject(searchConfig.KEY) private readonly search: ConfigType<typeof searchConfig>,
+  ) {}
+
+  async suggest(body: SuggestionsRequestDto, signal: AbortSignal): Promise<string[]> {
+    const conversation = toHistoryTurns(body.chatHistory);
+    if (conversation.length > this.search.maxHistoryTurns) {
+      throw new SearchRequestInvalidError(
+        `chatHistory must have at most ${this.search.maxHistoryTurns} turns (got ${conversation.length})`,
+      );
+    }
+    const model = this.models.chatModel(body.chatModel);
+    return this.writer.suggest(model, conversation, [], signal);
+  }
+}
