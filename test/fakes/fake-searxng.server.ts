@@ -18,6 +18,13 @@ export interface SearxngResult {
   readonly content: string;
   readonly publishedDate?: string | null;
   readonly engine?: string;
+  /** Image results: the picture and its thumbnail (SearxNG's images.html template). */
+  readonly img_src?: string;
+  readonly thumbnail_src?: string;
+  /** Video results: the thumbnail and the embeddable player (SearxNG's videos.html template). */
+  readonly thumbnail?: string;
+  readonly iframe_src?: string;
+  readonly template?: string;
 }
 
 export interface RecordedSearch {
@@ -125,7 +132,11 @@ export class FakeSearxngServer {
       content: result.content,
       engine: result.engine ?? 'fake',
       parsed_url: urlParts(result.url),
-      template: 'default.html',
+      template: result.template ?? 'default.html',
+      ...(result.img_src !== undefined ? { img_src: result.img_src } : {}),
+      ...(result.thumbnail_src !== undefined ? { thumbnail_src: result.thumbnail_src } : {}),
+      ...(result.thumbnail !== undefined ? { thumbnail: result.thumbnail } : {}),
+      ...(result.iframe_src !== undefined ? { iframe_src: result.iframe_src } : {}),
       engines: [result.engine ?? 'fake'],
       positions: [index + 1],
       publishedDate: result.publishedDate ?? null,
@@ -151,9 +162,16 @@ export class FakeSearxngServer {
   }
 }
 
-/** Five results whose titles and snippets repeat the query's words, with pages on this server. */
+/**
+ * Five results whose titles and snippets repeat the query's words, with pages on this server; in
+ * the images and videos categories, shaped as SearxNG's image and video results (the fourth video,
+ * like a non-YouTube engine's, has no iframe_src).
+ */
 export function defaultResults(base: string, params: Record<string, string>): SearxngResult[] {
   const query = params.q ?? '';
+  const categories = (params.categories ?? '').split(',');
+  if (categories.includes('images')) return imageResults(base, query);
+  if (categories.includes('videos')) return videoResults(query);
   const slug =
     query
       .toLowerCase()
@@ -165,6 +183,30 @@ export function defaultResults(base: string, params: Record<string, string>): Se
     url: `${base}/pages/${slug}-${page}-${n}`,
     content: `Result ${n} about ${query}: fact number ${n} from page ${page}.`,
     publishedDate: n === 1 ? '2024-05-01T00:00:00' : null,
+  }));
+}
+
+export function imageResults(base: string, query: string): SearxngResult[] {
+  return [1, 2, 3, 4, 5].map((n) => ({
+    title: `${query} - image ${n}`,
+    url: `${base}/pages/image-page-${n}`,
+    content: '',
+    engine: n % 2 ? 'bing images' : 'google images',
+    template: 'images.html',
+    img_src: `${base}/img/${n}.jpg`,
+    thumbnail_src: `${base}/img/${n}-thumb.jpg`,
+  }));
+}
+
+export function videoResults(query: string): SearxngResult[] {
+  return [1, 2, 3, 4].map((n) => ({
+    title: `${query} - video ${n}`,
+    url: n === 4 ? `https://vimeo.com/${n}` : `https://www.youtube.com/watch?v=vid${n}`,
+    content: `Video ${n} about ${query}`,
+    engine: n === 4 ? 'vimeo' : 'youtube',
+    template: 'videos.html',
+    thumbnail: `https://i.ytimg.com/vi/vid${n}/hqdefault.jpg`,
+    ...(n === 4 ? {} : { iframe_src: `https://www.youtube-nocookie.com/embed/vid${n}` }),
   }));
 }
 

@@ -65,7 +65,9 @@ const TEMPLATES: Record<string, { phrase: string[]; related: string; topic: stri
 interface Phrase {
   readonly text: string;
   readonly stems: readonly string[];
+  readonly salient: boolean;
   score: number;
+  count: number;
 }
 
 /**
@@ -92,6 +94,9 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
   const chosen: Phrase[] = [];
   const usedStems = new Set(topic?.stems ?? []);
   for (const phrase of [...phrasesOf(texts).values()].sort((a, b) => b.score - a.score)) {
+    // Without part-of-speech tags a word pair seen once may be a noun and a verb ("replicas share"):
+    // longer phrases must recur or hold a name.
+    if (phrase.stems.length > 1 && phrase.count < 2 && !phrase.salient) continue;
     if (phrase.stems.every((stem) => askedStems.has(stem))) continue;
     if (phrase.stems.some((stem) => usedStems.has(stem))) continue;
     chosen.push(phrase);
@@ -126,12 +131,16 @@ function phrasesOf(texts: readonly string[]): Map<string, Phrase> {
           const salient = words.some((w) => /[A-Z_]/.test(w.slice(1)) || /^\p{Lu}/u.test(w));
           const weight = (1 + 0.6 * (size - 1)) * (salient ? 1.5 : 1);
           const found = phrases.get(key);
-          if (found) found.score += weight;
-          else {
+          if (found) {
+            found.score += weight;
+            found.count += 1;
+          } else {
             phrases.set(key, {
               text: words.join(' '),
               stems: words.map((w) => stemOf(w.toLowerCase())),
+              salient,
               score: weight,
+              count: 1,
             });
           }
         }
@@ -158,7 +167,14 @@ function contentRuns(text: string): string[][] {
     if (content) run.push(word);
   }
   if (run.length) runs.push(run);
-  return runs;
+  return runs.map(withoutTrailingParticiples).filter((words) => words.length > 0);
+}
+
+/** "meta-search results cached" -> "meta-search results": a participle ending a run is no topic. */
+function withoutTrailingParticiples(run: string[]): string[] {
+  let end = run.length;
+  while (end > 1 && /^\p{Ll}.*(?:ed|ing)$/u.test(run[end - 1])) end--;
+  return run.slice(0, end);
 }
 
 function bestPhrase(phrases: Map<string, Phrase>): Phrase | undefined {

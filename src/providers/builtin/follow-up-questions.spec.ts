@@ -1,0 +1,62 @@
+import { formatNumberedSources } from '../numbered-sources.format';
+import { followUpQuestions } from './follow-up-questions';
+
+const INSTRUCTION = {
+  role: 'user' as const,
+  content: 'Suggest 3 to 5 follow-up questions as {"questions": [...]}.',
+};
+
+describe('followUpQuestions (built-in model)', () => {
+  it('writes 3 to 5 questions from the conversation, none of them prompt text', () => {
+    const questions = followUpQuestions([
+      { role: 'system', content: 'You suggest follow-up questions. Reply with JSON.' },
+      { role: 'user', content: 'How are meta-search results cached?' },
+      {
+        role: 'assistant',
+        content:
+          'Results are cached under a SHA-256 of the backend, query and parameters for SEARCH_CACHE_TTL_MS [1]. ' +
+          'The cache lives in Redis when REDIS_URL is set, so replicas share it [2].',
+      },
+      INSTRUCTION,
+    ]);
+    expect(questions.length).toBeGreaterThanOrEqual(3);
+    expect(questions.length).toBeLessThanOrEqual(5);
+    for (const question of questions) {
+      expect(question).toMatch(/\?$/);
+      expect(question).not.toMatch(/suggest|json|follow-up|reply/i);
+    }
+    expect(questions.join(' ')).toMatch(/Redis|SEARCH_CACHE_TTL_MS|SHA-256/);
+    expect(questions.join(' ')).toMatch(/meta-search results/);
+  });
+
+  it('draws on the sources given in a <sources> block', () => {
+    const questions = followUpQuestions([
+      {
+        role: 'system',
+        content: `Suggest questions.\n${formatNumberedSources([
+          {
+            title: 'Mozilla Readability',
+            url: 'https://example.org/r',
+            content: 'Readability extracts the main text of a page.',
+          },
+        ])}`,
+      },
+      { role: 'user', content: 'How are pages read?' },
+      INSTRUCTION,
+    ]);
+    expect(questions.join(' ')).toMatch(/Readability/);
+  });
+
+  it('is deterministic and answers in the language of the questions', () => {
+    const messages = [
+      { role: 'user' as const, content: 'Wie funktioniert der Cache für die Suche?' },
+      {
+        role: 'assistant' as const,
+        content: 'Der Cache speichert Ergebnisse in Redis für zehn Minuten.',
+      },
+      INSTRUCTION,
+    ];
+    expect(followUpQuestions(messages)).toEqual(followUpQuestions(messages));
+    expect(followUpQuestions(messages).join(' ')).toMatch(/Was ist|Wie hängt|Vorteile/);
+  });
+});
