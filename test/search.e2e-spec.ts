@@ -116,6 +116,13 @@ describe('POST /api/search with the built-in provider (e2e)', () => {
     expect(writing.json().sources).toEqual([]);
   });
 
+  it('uses the default models when the request names none', async () => {
+    const { chatModel: _chat, embeddingModel: _embedding, ...withoutModels } = valid;
+    const res = await search(withoutModels);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual((await search(valid)).json());
+  });
+
   it('says plainly when the local source has nothing on the question', async () => {
     const res = await search({ ...valid, query: 'zxqvbnm qwpoiuy' });
     expect(res.statusCode).toBe(200);
@@ -123,8 +130,6 @@ describe('POST /api/search with the built-in provider (e2e)', () => {
   });
 
   it.each([
-    ['chatModel missing', { chatModel: undefined }, /chatModel must be an object/],
-    ['embeddingModel missing', { embeddingModel: undefined }, /embeddingModel must be an object/],
     ['missing query', { query: undefined }, /query/],
     ['empty query', { query: '   ' }, /query should not be empty/],
     ['query too long', { query: 'x'.repeat(201) }, /query must be at most 200 characters/],
@@ -237,8 +242,9 @@ describe('POST /api/search with the built-in provider (e2e)', () => {
     expect(operation.responses['400']).toBeDefined();
     const schema = document.components.schemas.SearchRequestDto;
     expect(schema.properties.focusMode.deprecated).toBe(true);
-    expect(schema.required).toEqual(
-      expect.arrayContaining(['chatModel', 'embeddingModel', 'query']),
-    );
+    expect(schema.required).toEqual(expect.arrayContaining(['query']));
+    // Optional since Perplexica's older API: absent models are the configured defaults.
+    expect(schema.required).not.toContain('chatModel');
+    expect(schema.required).not.toContain('embeddingModel');
   });
 });
