@@ -97,6 +97,9 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     // Without part-of-speech tags a word pair seen once may be a noun and a verb ("replicas share"):
     // longer phrases must recur or hold a name.
     if (phrase.stems.length > 1 && phrase.count < 2 && !phrase.salient) continue;
+    // A short plain word seen once is more often a preposition or verb ("under") than a topic.
+    if (phrase.stems.length === 1 && phrase.count < 2 && !phrase.salient && phrase.text.length < 6)
+      continue;
     if (phrase.stems.every((stem) => askedStems.has(stem))) continue;
     if (phrase.stems.some((stem) => usedStems.has(stem))) continue;
     chosen.push(phrase);
