@@ -17,7 +17,10 @@ export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness: the process answers. Calls no dependency.' })
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary: 'Liveness: the process answers. Calls no dependency.',
+  })
   @ApiOkResponse({ type: LivenessDto })
   live(): LivenessDto {
     return { status: 'ok' };
@@ -25,6 +28,7 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
+    operationId: 'getReadiness',
     summary:
       'Readiness: one entry per configured dependency, each up or down with a reason. 503 when the ' +
       'service cannot do its main job: every meta-search address down while one is configured, the ' +

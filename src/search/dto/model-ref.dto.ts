@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches } from 'class-validator';
+import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,7 +9,7 @@ export class ModelRefDto {
   @ApiProperty({
     format: 'uuid',
     description: 'Provider.id from GET /api/providers.',
-    example: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b',
+    example: BUILTIN_PROVIDER_ID,
   })
   @IsString({ message: '$property must be a UUID from GET /api/providers' })
   @Matches(UUID, { message: '$property must be a UUID from GET /api/providers' })

@@ -17,6 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
 import { MAX_DOMAIN_FILTER_ENTRIES } from '../filters/domain-filter';
 import { FILTER_DATE_FORMATS } from '../filters/filter-date';
 import { RECENCIES, type Recency } from '../filters/recency';
@@ -37,7 +38,7 @@ export class SearchRequestDto {
   @ApiProperty({
     type: ModelRefDto,
     description: 'Embedding model used to rank results by similarity.',
-    example: { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'hashing' },
+    example: { providerId: BUILTIN_PROVIDER_ID, key: 'hashing' },
   })
   @IsObject({ message: 'embeddingModel must be an object { providerId, key }' })
   @ValidateNested()
@@ -70,7 +71,8 @@ export class SearchRequestDto {
   @Matches(/\S/, { message: 'query should not be empty' })
   readonly query: string;
 
-  @ApiPropertyOptional({ enum: OPTIMIZATION_MODES, default: 'speed' })
+  // No `default` keyword: generators (openapi-typescript) would make the field required.
+  @ApiPropertyOptional({ enum: OPTIMIZATION_MODES, description: 'Default: speed.' })
   @IsOptional()
   @IsIn(OPTIMIZATION_MODES, {
     message: `optimizationMode must be one of: ${OPTIMIZATION_MODES.join(', ')}`,
@@ -101,8 +103,7 @@ export class SearchRequestDto {
   readonly history?: Array<[string, string]>;
 
   @ApiPropertyOptional({
-    default: false,
-    description: 'true: answer as text/event-stream, one JSON object per line.',
+    description: 'true: answer as text/event-stream, one JSON object per line. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'stream must be a boolean' })
@@ -126,7 +127,7 @@ export class SearchRequestDto {
     description:
       'Up to 20 domains: `example.com` keeps only results from it (and its subdomains), ' +
       '`-example.com` drops them.',
-    example: ['wikipedia.org', '-pinterest.com'],
+    example: ['-pinterest.com'],
   })
   @IsOptional()
   @IsArray({ message: 'domainFilter must be an array of domains' })
