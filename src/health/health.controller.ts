@@ -42,6 +42,15 @@ export class HealthController {
   @ApiServiceUnavailableResponse({
     type: ReadinessDto,
     description: 'A dependency the service cannot do without is down.',
+    example: {
+      status: 'error',
+      info: { builtin: { status: 'up' } },
+      error: { searxng: { status: 'down', reason: 'every meta-search address failed' } },
+      details: {
+        builtin: { status: 'up' },
+        searxng: { status: 'down', reason: 'every meta-search address failed' },
+      },
+    },
   })
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const report = await this.readiness.report();

@@ -26,5 +26,45 @@ export function buildApiDocument(app: INestApplication, server: ServerConfig): O
   );
   for (const [path, item] of Object.entries(proxyOpenApiPaths())) document.paths[path] ??= item;
   addStandardResponses(document);
+  Object.assign(document.paths, DOCUMENTATION_PATHS);
   return document;
 }
+
+const ANY_ERROR = {
+  description: 'Unexpected failure, in the error shape.',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+};
+
+/** Served by Swagger's own Fastify routes (no guards, no rate limit); public like /health. */
+const DOCUMENTATION_PATHS: OpenAPIObject['paths'] = {
+  '/docs': {
+    get: {
+      operationId: 'getApiReference',
+      tags: ['docs'],
+      summary: 'Swagger UI for this document.',
+      responses: {
+        '200': {
+          description: 'The page.',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+        default: ANY_ERROR,
+      },
+    },
+  },
+  '/docs/json': {
+    get: {
+      operationId: 'getOpenApiDocument',
+      tags: ['docs'],
+      summary: 'This OpenAPI document.',
+      responses: {
+        '200': {
+          description: 'The document (OpenAPI 3.0).',
+          content: {
+            'application/json': { schema: { type: 'object', additionalProperties: true } },
+          },
+        },
+        default: ANY_ERROR,
+      },
+    },
+  },
+};

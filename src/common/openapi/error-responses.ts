@@ -75,7 +75,8 @@ export function addStandardResponses(document: OpenAPIObject): void {
       responses['408'] ??= REQUEST_TIMEOUT;
       add(429);
       const tooMany = responses['429'];
-      if (tooMany && 'description' in tooMany) tooMany.headers = { ...tooMany.headers, ...RETRY_AFTER };
+      if (tooMany && 'description' in tooMany)
+        tooMany.headers = { ...tooMany.headers, ...RETRY_AFTER };
       responses.default ??= forwarded
         ? {
             description:
