@@ -44,7 +44,8 @@ describe('the OpenAPI document at /docs/json', () => {
     const own = operations.filter(({ operation }) => !operation.tags?.includes('proxy'));
     expect(own.map(({ operation }) => operation.operationId).sort()).toEqual(OPERATION_IDS);
     for (const { path, operation } of operations) {
-      const proxied = path.startsWith('/api/v1/') || path.startsWith('/api/chat') || path === '/api/auth/me';
+      const proxied =
+        path.startsWith('/api/v1/') || path.startsWith('/api/chat') || path === '/api/auth/me';
       expect({ path, proxied: operation.tags?.includes('proxy') }).toEqual({ path, proxied });
       expect(operation.operationId).toMatch(/^[a-z][A-Za-z0-9]*$/);
     }
@@ -89,7 +90,12 @@ describe('the OpenAPI document at /docs/json', () => {
           example: true,
         });
         const example = json.example as { statusCode?: number };
-        if ('statusCode' in example) expect({ path, status, got: example.statusCode }).toEqual({ path, status, got: Number(status) });
+        if ('statusCode' in example)
+          expect({ path, status, got: example.statusCode }).toEqual({
+            path,
+            status,
+            got: Number(status),
+          });
       }
     }
   });
@@ -98,10 +104,25 @@ describe('the OpenAPI document at /docs/json', () => {
     const problems: string[] = [];
     for (const { path, method, operation } of operations) {
       const base = ['#', 'paths', path, method].map((p, i) => (i === 0 ? p : pointerPart(p)));
-      const media: Array<{ at: string[]; content: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }>; 'x-stream-framing'?: string }> }> = [];
-      if (operation.requestBody) media.push({ at: [...base, 'requestBody', 'content'], content: operation.requestBody.content });
+      const media: Array<{
+        at: string[];
+        content: Record<
+          string,
+          {
+            example?: unknown;
+            examples?: Record<string, { value: unknown }>;
+            'x-stream-framing'?: string;
+          }
+        >;
+      }> = [];
+      if (operation.requestBody)
+        media.push({
+          at: [...base, 'requestBody', 'content'],
+          content: operation.requestBody.content,
+        });
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (response.content) media.push({ at: [...base, 'responses', status, 'content'], content: response.content });
+        if (response.content)
+          media.push({ at: [...base, 'responses', status, 'content'], content: response.content });
       }
       for (const { at, content } of media) {
         for (const [type, entry] of Object.entries(content)) {
@@ -113,7 +134,9 @@ describe('the OpenAPI document at /docs/json', () => {
             ...Object.values(entry.examples ?? {}).map((example) => example.value),
           ];
           for (const value of values) {
-            problems.push(...client.contract.problemsOfValue(pointer, value).map((p) => `${pointer}: ${p}`));
+            problems.push(
+              ...client.contract.problemsOfValue(pointer, value).map((p) => `${pointer}: ${p}`),
+            );
           }
         }
       }
@@ -125,7 +148,12 @@ describe('the OpenAPI document at /docs/json', () => {
     const { schemas } = client.contract.document.components as {
       schemas: Record<string, { properties: Record<string, unknown> }>;
     };
-    expect(Object.keys(schemas.OpenAiModelDto.properties).sort()).toEqual(['created', 'id', 'object', 'owned_by']);
+    expect(Object.keys(schemas.OpenAiModelDto.properties).sort()).toEqual([
+      'created',
+      'id',
+      'object',
+      'owned_by',
+    ]);
     expect(Object.keys(schemas.ProviderModelDto.properties).sort()).toEqual(['key', 'name']);
     expect(schemas).not.toHaveProperty('ModelDto');
   });
@@ -145,7 +173,9 @@ describe('the OpenAPI document at /docs/json', () => {
 
   it('gives Try it out request examples that answer 200 as shown', async () => {
     for (const path of ['/api/search', '/v1/chat/completions']) {
-      const examples = client.contract.document.paths[path].post.requestBody?.content['application/json'].examples ?? {};
+      const examples =
+        client.contract.document.paths[path].post.requestBody?.content['application/json']
+          .examples ?? {};
       expect(Object.keys(examples).length).toBeGreaterThan(0);
       for (const example of Object.values(examples)) {
         expectStatus(await client.call('POST', path, { body: example.value }), 200);

@@ -120,7 +120,9 @@ function fillErrorExample(status: number, response: Response, openAi: boolean): 
   if (!ref?.endsWith('/ErrorBody') && !ref?.endsWith('/OpenAiErrorBody')) return;
   const message = STANDARD[status]?.message ?? 'Error';
   const error = new QuarryError(Array.isArray(message) ? message.join('; ') : message, status);
-  json.example = openAi
+  const example = openAi
     ? toOpenAiError(error, EXAMPLE_REQUEST_ID).body
     : { ...mapError(error, EXAMPLE_REQUEST_ID).body, message };
+  // Copied, not set in place: responses of several statuses may share one content object.
+  response.content = { ...response.content, 'application/json': { ...json, example } };
 }
