@@ -35,9 +35,8 @@ describe('a client generated from /docs/json', () => {
 
   it('compiles the README calls with tsc --strict', async () => {
     const tsc = require.resolve('typescript/bin/tsc');
-    const program = join(__dirname, 'fixtures', 'quarry-client.program.ts');
-    const args = [tsc, '--strict', '--noEmit', '--target', 'es2022', '--module', 'commonjs'];
-    args.push('--moduleResolution', 'node', '--lib', 'es2022,dom', '--types', 'node', program);
+    // The program's own tsconfig: no @types packages, as in a user's project (and twice as fast).
+    const args = [tsc, '-p', join(__dirname, 'fixtures', 'tsconfig.json'), '--strict', '--noEmit'];
     const output = await run(process.execPath, args, { cwd: ROOT }).then(
       ({ stdout }) => stdout,
       (error: { stdout?: string }) => error.stdout ?? String(error),
