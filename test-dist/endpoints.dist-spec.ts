@@ -169,8 +169,7 @@ describe('the built service, endpoint by endpoint', () => {
         rawBody: 'How are results cached?',
         headers: { 'content-type': 'text/plain' },
       });
-      // 415 once issue 13 item 7 (branch i13-edges) lands; 400 before. Either is documented.
-      expect([400, 415]).toContain(res.status);
+      expectStatus(res, 415);
     });
   });
 
@@ -318,7 +317,13 @@ describe('the built service, endpoint by endpoint', () => {
     });
   });
 
-  describe('health and documentation (public)', () => {
+  describe('index, health and documentation (public)', () => {
+    it('answers GET / with the name, version and links', async () => {
+      const res = await client.call('GET', '/', { token: false });
+      expectStatus(res, 200);
+      expect(res.json()).toMatchObject({ name: 'quarry', links: { openapi: '/docs/json' } });
+    });
+
     it('answers liveness and readiness without a token', async () => {
       expect((await client.call('GET', '/health', { token: false })).status).toBe(200);
       const ready = await client.call('GET', '/health/ready', { token: false });

@@ -54,6 +54,7 @@ describe('a client generated from /docs/json', () => {
       listModels: 200,
       listConnectors: 200,
       runConnectorAction: 200,
+      getIndex: 200,
       getHealth: 200,
       getReadiness: 200,
       getApiReference: 200,

@@ -2,11 +2,12 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { ContractClient, expectStatus } from './support/contract-client';
 import { HTTP_METHODS, type Operation } from './support/openapi-contract';
 
-const PUBLIC_PATHS = ['/health', '/health/ready', '/docs', '/docs/json'];
+const PUBLIC_PATHS = ['/', '/health', '/health/ready', '/docs', '/docs/json'];
 const OPERATION_IDS = [
   'createChatCompletion',
   'getApiReference',
   'getHealth',
+  'getIndex',
   'getOpenApiDocument',
   'getReadiness',
   'listConnectors',
