@@ -1,12 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
 import { serverConfig, type ServerConfig } from './common/config/app.config';
-import { ErrorBody } from './common/errors/error-body';
 import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler';
 import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { refuseNonJsonBodies } from './common/http/json-only-bodies';
@@ -14,8 +13,8 @@ import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
+import { buildApiDocument } from './common/openapi/api-document';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
-import { proxyOpenApiPaths } from './proxy/proxy-openapi';
 import { SIBLING_BY_ROUTE_PATH } from './proxy/sibling-routes';
 
 export interface AdapterBundle {
@@ -117,19 +116,7 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
     });
   }
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Quarry')
-      .setDescription(
-        'AI answer engine: Perplexica-compatible providers and search endpoints, sibling-service proxy, webhook connector.',
-      )
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-    { extraModels: [ErrorBody] },
-  );
-  for (const [path, item] of Object.entries(proxyOpenApiPaths())) document.paths[path] ??= item;
+  const document = buildApiDocument(app, bundle.server);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/json',
     yamlDocumentUrl: 'docs/yaml',

@@ -14,6 +14,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BUILTIN_PROVIDER_ID } from '../providers/config/provider-id';
 import { ChatCompletionsService } from './chat-completions.service';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto';
 import { ChatCompletionChunkDto, ChatCompletionDto } from './dto/chat-completion-response.dto';
@@ -45,6 +46,7 @@ export class ChatCompletionsController {
   @Post('chat/completions')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'createChatCompletion',
     summary: 'Search-grounded chat completion (OpenAI Chat Completions + Perplexity Sonar fields)',
     description:
       'Answers the last user message from fresh search results, citing them as [n]. The response ' +
@@ -54,18 +56,34 @@ export class ChatCompletionsController {
       'the first chunk, usage on a last chunk with stream_options.include_usage. Errors use ' +
       "OpenAI's shape { error: { message, type, param, code } }.",
   })
-  @ApiBody({ type: ChatCompletionRequestDto })
+  @ApiBody({
+    type: ChatCompletionRequestDto,
+    examples: {
+      local: {
+        summary: 'Local documents with the built-in model, offline',
+        value: {
+          model: `${BUILTIN_PROVIDER_ID}/extractive`,
+          messages: [{ role: 'user', content: 'How are meta-search results cached?' }],
+          search_mode: 'local',
+          max_sources: 3,
+        },
+      },
+    },
+  })
   @ApiOkResponse({
     description: 'The completion (stream false) or the event stream (stream true).',
     content: {
       'application/json': { schema: { $ref: getSchemaPath(ChatCompletionDto) } },
       'text/event-stream': {
         schema: {
-          type: 'string',
-          description: `Each event is "data: " + a ${getSchemaPath(ChatCompletionChunkDto)} object, then "data: [DONE]".`,
+          $ref: getSchemaPath(ChatCompletionChunkDto),
+          description:
+            'Server-sent events: each event is "data: " and one chunk (this schema), the last one "data: [DONE]".',
         },
+        // Not OpenAPI 3.0 vocabulary: tells tools (and the contract tests) to read the body event by event.
+        'x-stream-framing': 'sse',
         example: STREAM_EXAMPLE,
-      },
+      } as object,
     },
   })
   @ApiBadRequestResponse({

@@ -23,6 +23,7 @@ export class ModelsController {
 
   @Get('models')
   @ApiOperation({
+    operationId: 'listModels',
     summary: 'List the model ids usable with /v1/chat/completions',
     description:
       'Every chat model of every active provider as `<providerId>/<chatModelKey>`, then every ' +

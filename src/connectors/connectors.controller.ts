@@ -56,7 +56,10 @@ export class ConnectorsController {
   constructor(private readonly registry: ConnectorRegistry) {}
 
   @Get()
-  @ApiOperation({ summary: 'Lists the connectors and the actions each declares.' })
+  @ApiOperation({
+    operationId: 'listConnectors',
+    summary: 'Lists the connectors and the actions each declares.',
+  })
   @ApiOkResponse({ type: ConnectorListDto })
   list(): ConnectorListDto {
     return {
@@ -72,6 +75,7 @@ export class ConnectorsController {
   @Post(':id/actions/:action')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'runConnectorAction',
     summary: 'Runs one action of a connector with the parameters object as the body.',
     description:
       'Webhook actions: post, get, put, delete, patch. 200 whenever the remote replied (success tells ' +

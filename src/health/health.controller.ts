@@ -17,7 +17,10 @@ export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness: the process answers. Calls no dependency.' })
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary: 'Liveness: the process answers. Calls no dependency.',
+  })
   @ApiOkResponse({ type: LivenessDto })
   live(): LivenessDto {
     return { status: 'ok' };
@@ -25,6 +28,7 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
+    operationId: 'getReadiness',
     summary:
       'Readiness: one entry per configured dependency, each up or down with a reason. 503 when the ' +
       'service cannot do its main job: every meta-search address down while one is configured, the ' +
@@ -38,6 +42,15 @@ export class HealthController {
   @ApiServiceUnavailableResponse({
     type: ReadinessDto,
     description: 'A dependency the service cannot do without is down.',
+    example: {
+      status: 'error',
+      info: { builtin: { status: 'up' } },
+      error: { searxng: { status: 'down', reason: 'every meta-search address failed' } },
+      details: {
+        builtin: { status: 'up' },
+        searxng: { status: 'down', reason: 'every meta-search address failed' },
+      },
+    },
   })
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const report = await this.readiness.report();

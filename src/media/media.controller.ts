@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiBody,
@@ -19,6 +20,7 @@ import { MediaRequestDto } from './dto/media-request.dto';
 import { ImagesResponseDto, VideosResponseDto } from './dto/media-response.dto';
 import { MediaSearchService } from './media-search.service';
 
+@ApiBearerAuth()
 @ApiTags('media')
 @ApiExtraModels(ModelRefDto, LegacyModelRefDto, ErrorBody)
 @ApiBadRequestResponse({

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,6 +11,7 @@ import { ModelsByProviderDto } from './dto/models-by-provider.dto';
 import { MODEL_REGISTRY, type ModelDescriptor, type ModelRegistry } from './model.ports';
 import { providerKeys } from './selection/provider-keys';
 
+@ApiBearerAuth()
 @ApiTags('providers')
 @Controller('api/models')
 export class ModelsByProviderController {

@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,12 +11,14 @@ import { ProvidersResponseDto } from './dto/providers-response.dto';
 import { MODEL_REGISTRY, type ModelRegistry, type ProviderDescriptor } from './model.ports';
 
 @ApiTags('providers')
+@ApiBearerAuth()
 @Controller('api/providers')
 export class ProvidersController {
   constructor(@Inject(MODEL_REGISTRY) private readonly registry: ModelRegistry) {}
 
   @Get()
   @ApiOperation({
+    operationId: 'listProviders',
     summary: 'List active providers and their chat and embedding models.',
     description:
       'Answers from what is known without waiting on any provider. Use a provider id as providerId ' +

@@ -32,7 +32,7 @@ function operations(route: SiblingRoute, methods: readonly string[], subtree: bo
         `The ${route.sibling} sibling receives the same method, path and query string; bodies are ` +
         'streamed both ways, status and headers pass through minus hop-by-hop headers, and ' +
         'X-Forwarded-For/-Proto/-Host and X-Request-Id are added.',
-      operationId: `proxy_${method}_${route.prefix.replace(/[^a-z0-9]+/gi, '_')}${subtree ? '_path' : ''}`,
+      operationId: operationIdOf(method, route.prefix, subtree),
       security: [{ bearer: [] }],
       parameters: subtree
         ? [
@@ -40,13 +40,19 @@ function operations(route: SiblingRoute, methods: readonly string[], subtree: bo
               name: 'path',
               in: 'path',
               required: true,
-              description: 'The rest of the path below the prefix (may contain slashes).',
-              schema: { type: 'string', example: 'feed' },
+              description:
+                'The rest of the path below the prefix. It may contain slashes, sent as they are or ' +
+                'percent-encoded as %2F (as generated clients send them): the sibling receives "/" ' +
+                'either way. "." and ".." segments are refused.',
+              schema: { type: 'string', example: 'feed/today' },
             },
           ]
         : [],
       responses: {
-        '200': { description: "The sibling's reply, passed through (any status)." },
+        '200': {
+          description: "The sibling's reply, passed through with its own status, headers and body.",
+          content: { '*/*': { schema: {} } },
+        },
         '400': { description: 'Path that would leave its prefix.', ...ERROR },
         '401': { description: 'Missing or rejected bearer token (when AUTH_REQUIRED).', ...ERROR },
         '502': { description: 'The sibling is unreachable (the message names it).', ...ERROR },
@@ -56,4 +62,15 @@ function operations(route: SiblingRoute, methods: readonly string[], subtree: bo
     };
   }
   return item as PathItem;
+}
+
+/** Stable and short: proxyGetDiscover, proxyPostDiscoverPath, proxyGetAdminAuditLogs... */
+function operationIdOf(method: string, prefix: string, subtree: boolean): string {
+  const words = prefix
+    .replace(/^\/api(\/v1)?\//, '')
+    .split(/[^a-z0-9]+/i)
+    .filter(Boolean);
+  return ['proxy', method, ...words, ...(subtree ? ['path'] : [])]
+    .map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1)))
+    .join('');
 }

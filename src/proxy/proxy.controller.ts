@@ -54,6 +54,7 @@ export class ProxyController {
 
   @Get(GET_ONLY_PATHS)
   @ApiOperation({
+    operationId: 'proxyGetAuthMe',
     summary: "The caller's profile, answered by the auth service",
     description:
       'Forwarded to GET {AUTH_SERVICE_URL}/api/auth/me with the same headers; the reply is streamed back.',

@@ -43,6 +43,7 @@ const NOT_RETURNED_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
+const ENCODED_SLASH = /%2F/gi;
 const HEADERS_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT']);
 
 /**
@@ -106,6 +107,9 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
     const queryAt = rawUrl.indexOf('?');
     const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     assertForwardable(path);
+    // Generated clients percent-encode "/" inside the documented {path} parameter; the sibling
+    // must see the path the caller meant. Safe: assertForwardable judged the decoded form.
+    const forwardedPath = path.replace(ENCODED_SLASH, '/');
 
     const client = new ClientGoneSignal();
     reply.raw.once('close', () => {
@@ -118,7 +122,7 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
 
     this.pendingSignal = client;
     try {
-      void reply.from(`${this.bases.get(sibling)}${path}`, {
+      void reply.from(`${this.bases.get(sibling)}${forwardedPath}`, {
         // A sibling's 503 or a dropped connection goes back to the client as it is, never retried.
         retryDelay: () => null,
         rewriteRequestHeaders: (_request, headers) =>

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBearerAuth,
   ApiBody,
   ApiExtraModels,
   ApiInternalServerErrorResponse,
@@ -8,6 +9,7 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiBadGatewayResponse,
+  ApiGatewayTimeoutResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -17,7 +19,9 @@ import { ErrorBody } from '../common/errors/error-body';
 import { NdjsonStreamEmitter } from '../streaming/ndjson-stream.emitter';
 import { LegacyModelRefDto, ModelRefDto } from './dto/model-ref.dto';
 import { SearchRequestDto } from './dto/search-request.dto';
+import { BUILTIN_PROVIDER_ID } from '../providers/config/provider-id';
 import { SearchResponseDto, SourceDto } from './dto/search-response.dto';
+import { STREAM_MESSAGE_MODELS, STREAM_MESSAGE_SCHEMA } from './dto/stream-message.dto';
 import { SearchRunFactory } from './search-run.factory';
 import type { SearchEvent, SearchSource } from './search-run';
 import { SearchService } from './search.service';
@@ -30,8 +34,23 @@ const STREAM_EXAMPLE = [
   '{"type":"done"}',
 ].join('\n');
 
+/** The README's request: runs as shown on a fresh start (built-in provider, local documents). */
+const LOCAL_QUESTION = {
+  chatModel: { providerId: BUILTIN_PROVIDER_ID, key: 'extractive' },
+  embeddingModel: { providerId: BUILTIN_PROVIDER_ID, key: 'hashing' },
+  sources: ['local'],
+  query: 'How are meta-search results cached?',
+};
+
 @ApiTags('search')
-@ApiExtraModels(SearchResponseDto, ErrorBody, ModelRefDto, LegacyModelRefDto)
+@ApiBearerAuth()
+@ApiExtraModels(
+  SearchResponseDto,
+  ErrorBody,
+  ModelRefDto,
+  LegacyModelRefDto,
+  ...STREAM_MESSAGE_MODELS,
+)
 @Controller('api')
 export class SearchController {
   private readonly logger = new Logger('Search');
@@ -45,6 +64,7 @@ export class SearchController {
   @Post('search')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'search',
     summary: 'Answer a question from searched sources, whole or streamed',
     description:
       'Searches the requested source kinds, ranks the results with the embedding model and ' +
@@ -53,15 +73,28 @@ export class SearchController {
       'response chunks, done. Deprecated but accepted: focusMode instead of sources, history ' +
       'roles user/ai; unknown fields are ignored.',
   })
-  @ApiBody({ type: SearchRequestDto })
+  @ApiBody({
+    type: SearchRequestDto,
+    examples: {
+      local: { summary: 'Local documents, offline', value: LOCAL_QUESTION },
+      streamed: { summary: 'The same, streamed', value: { ...LOCAL_QUESTION, stream: true } },
+    },
+  })
   @ApiOkResponse({
     description: 'The answer (stream false) or the event stream (stream true).',
     content: {
       'application/json': { schema: { $ref: getSchemaPath(SearchResponseDto) } },
       'text/event-stream': {
-        schema: { type: 'string', description: 'Newline-delimited JSON StreamMessage objects.' },
+        schema: {
+          ...STREAM_MESSAGE_SCHEMA,
+          description:
+            'One StreamMessage per line (newline-delimited JSON): init, sources once, response ' +
+            'chunks, done. This schema describes one line.',
+        },
+        // Not OpenAPI 3.0 vocabulary: tells tools (and the contract tests) to read the body line by line.
+        'x-stream-framing': 'ndjson',
         example: STREAM_EXAMPLE,
-      },
+      } as object,
     },
   })
   @ApiBadRequestResponse({
@@ -75,7 +108,12 @@ export class SearchController {
   })
   @ApiServiceUnavailableResponse({
     type: ErrorBody,
-    description: 'A meta-search source was asked for and no backend is configured.',
+    description:
+      'A meta-search source was asked for and no backend is configured, or the auth service is down.',
+  })
+  @ApiGatewayTimeoutResponse({
+    type: ErrorBody,
+    description: 'The model provider did not answer in time.',
   })
   async searchQuery(
     @Body() body: SearchRequestDto,

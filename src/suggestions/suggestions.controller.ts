@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiBody,
@@ -19,6 +20,7 @@ import { SuggestionsRequestDto } from './dto/suggestions-request.dto';
 import { SuggestionsResponseDto } from './dto/suggestions-response.dto';
 import { SuggestionsService } from './suggestions.service';
 
+@ApiBearerAuth()
 @ApiTags('suggestions')
 @ApiExtraModels(ModelRefDto, LegacyModelRefDto, ErrorBody)
 @Controller('api')

@@ -16,6 +16,7 @@ export const serverConfig = registerAs('server', () => {
     corsOrigins: env.CORS_ORIGINS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    openApiServerUrl: env.OPENAPI_SERVER_URL,
   };
 });
 

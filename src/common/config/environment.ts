@@ -71,6 +71,15 @@ export class Environment {
   })
   readonly TRUST_PROXY: string = 'false';
 
+  /**
+   * The `servers` URL of the OpenAPI document: where generated clients and Swagger UI send calls.
+   * Relative by default, so the document works behind any host name.
+   */
+  @Matches(/^(\/|https?:\/\/\S+)\S*$/, {
+    message: 'OPENAPI_SERVER_URL must be an http(s) URL or a path starting with /',
+  })
+  readonly OPENAPI_SERVER_URL: string = '/';
+
   // Sibling services (interface table, then the ones it leaves without an address).
   @IsUrl(HTTP_URL) readonly DISCOVER_SVC_URL: string = 'http://localhost:3002';
   @IsUrl(HTTP_URL) readonly SEARCH_SVC_URL: string = 'http://localhost:3001';

@@ -15,6 +15,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
 import { MAX_DOMAIN_FILTER_ENTRIES } from '../../search/filters/domain-filter';
 import { FILTER_DATE_FORMATS } from '../../search/filters/filter-date';
 import { RECENCIES, type Recency } from '../../search/filters/recency';
@@ -80,7 +81,7 @@ export class ChatCompletionRequestDto {
   @ApiProperty({
     description:
       'A chat model as `<providerId>/<chatModelKey>` (GET /v1/models), or an alias from QUARRY_MODEL_ALIASES.',
-    example: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b/extractive',
+    example: `${BUILTIN_PROVIDER_ID}/extractive`,
   })
   @IsString({ message: 'model must be a string' })
   @MinLength(1, { message: 'model must not be empty' })
@@ -100,8 +101,7 @@ export class ChatCompletionRequestDto {
   readonly messages: RequestMessage[];
 
   @ApiPropertyOptional({
-    default: false,
-    description: 'true: server-sent events of chat.completion.chunk, then [DONE].',
+    description: 'true: server-sent events of chat.completion.chunk, then [DONE]. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'stream must be a boolean' })
@@ -145,9 +145,9 @@ export class ChatCompletionRequestDto {
 
   @ApiPropertyOptional({
     enum: SEARCH_MODES,
-    default: 'web',
     description:
-      'Where to search: web, academic, discussions (meta-search) or local (documents index, offline).',
+      'Where to search: web, academic, discussions (meta-search) or local (documents index, ' +
+      'offline). Default: web.',
   })
   @IsOptional()
   @IsIn(SEARCH_MODES, { message: `search_mode must be one of: ${SEARCH_MODES.join(', ')}` })
@@ -197,9 +197,8 @@ export class ChatCompletionRequestDto {
   readonly web_search_options?: WebSearchOptionsDto;
 
   @ApiPropertyOptional({
-    default: false,
     description:
-      'true: the response adds related_questions, 3 to 5 follow-ups written by the model.',
+      'true: the response adds related_questions, 3 to 5 follow-ups written by the model. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'return_related_questions must be a boolean' })
@@ -218,8 +217,8 @@ export class ChatCompletionRequestDto {
   readonly max_sources?: number;
 
   @ApiPropertyOptional({
-    default: false,
-    description: 'true: no search; the model answers from the conversation alone (no citations).',
+    description:
+      'true: no search; the model answers from the conversation alone (no citations). Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'disable_search must be a boolean' })

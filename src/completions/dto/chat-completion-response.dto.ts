@@ -102,6 +102,12 @@ export class UsageDto {
   readonly total_tokens: number;
 }
 
+const USAGE_PROPERTIES = {
+  prompt_tokens: { type: 'integer', example: 812 },
+  completion_tokens: { type: 'integer', example: 64 },
+  total_tokens: { type: 'integer', example: 876 },
+} as const;
+
 export class ChatCompletionDto {
   @ApiProperty({ example: ID })
   readonly id: string;
@@ -167,7 +173,8 @@ export class ChunkChoiceDto {
   @ApiProperty({ type: Object, nullable: true, example: null })
   readonly logprobs: null;
 
-  @ApiProperty({ type: String, nullable: true, enum: ['stop'], example: null })
+  // null is listed in the enum too: OpenAPI 3.0 validators check enum before nullable.
+  @ApiProperty({ type: String, nullable: true, enum: ['stop', null], example: null })
   readonly finish_reason: 'stop' | null;
 }
 
@@ -188,9 +195,13 @@ export class ChatCompletionChunkDto {
   @ApiProperty({ type: [ChunkChoiceDto], description: 'Empty on the usage chunk.' })
   readonly choices: ChunkChoiceDto[];
 
+  // Inline, not a $ref: OpenAPI 3.0 cannot make a referenced schema nullable (allOf + nullable
+  // still rejects null in strict validators).
   @ApiPropertyOptional({
-    type: UsageDto,
+    type: 'object',
     nullable: true,
+    properties: USAGE_PROPERTIES,
+    required: Object.keys(USAGE_PROPERTIES),
     description:
       'With stream_options.include_usage: null on every chunk but the last, which has it.',
   })

@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
 
-export class ModelDto {
+/** A model as OpenAI's GET /v1/models lists it. */
+export class OpenAiModelDto {
   @ApiProperty({
     description: '`<providerId>/<chatModelKey>` or an alias from QUARRY_MODEL_ALIASES.',
-    example: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b/extractive',
+    example: `${BUILTIN_PROVIDER_ID}/extractive`,
   })
   readonly id: string;
 
@@ -24,6 +26,6 @@ export class ModelListDto {
   @ApiProperty({ enum: ['list'], example: 'list' })
   readonly object: 'list';
 
-  @ApiProperty({ type: [ModelDto] })
-  readonly data: ModelDto[];
+  @ApiProperty({ type: [OpenAiModelDto] })
+  readonly data: OpenAiModelDto[];
 }

@@ -18,15 +18,15 @@ export class ConnectorActionResultDto {
   })
   readonly headers: Record<string, string>;
 
+  // OpenAPI 3.0 honours nullable only beside a type, so null is allowed on the object branch.
   @ApiProperty({
     oneOf: [
-      { type: 'object', additionalProperties: true },
+      { type: 'object', additionalProperties: true, nullable: true },
       { type: 'array', items: {} },
       { type: 'string' },
       { type: 'number' },
       { type: 'boolean' },
     ],
-    nullable: true,
     description:
       'The reply body parsed as JSON if it parses, otherwise the raw text (null when no reply came).',
     example: { received: true },

@@ -38,8 +38,8 @@ export class MediaRequestDto {
 
   @ApiPropertyOptional({
     enum: OPTIMIZATION_MODES,
-    default: 'balanced',
-    description: 'speed searches the question as given; otherwise a follow-up is rewritten first.',
+    description:
+      'Default balanced. speed searches the question as given; otherwise a follow-up is rewritten first.',
   })
   @IsOptional()
   @IsIn(OPTIMIZATION_MODES, {

@@ -7,3 +7,6 @@ const PROVIDER_NAMESPACE = '8c0f6a52-4d3e-5b1a-9f27-6e1d2c3b4a50';
 export function providerIdFor(type: string, name: string): string {
   return uuidv5(`${type}:${name}`, PROVIDER_NAMESPACE);
 }
+
+/** The built-in offline provider's id on every machine; the API examples use it so they run as shown. */
+export const BUILTIN_PROVIDER_ID = providerIdFor('builtin', 'Built-in (offline)');

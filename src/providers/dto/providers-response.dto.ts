@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { BUILTIN_PROVIDER_ID } from '../config/provider-id';
 
-export class ModelDto {
+/** A model as GET /api/providers lists it (the interface's Model). */
+export class ProviderModelDto {
   @ApiProperty({ description: 'Display name; not to be used in requests.', example: 'GPT 4o Mini' })
   readonly name: string;
 
@@ -20,16 +22,16 @@ export class ProviderDto {
   readonly name: string;
 
   @ApiProperty({
-    type: [ModelDto],
+    type: [ProviderModelDto],
     example: [{ name: 'GPT 4o Mini', key: 'gpt-4o-mini' }],
   })
-  readonly chatModels: ModelDto[];
+  readonly chatModels: ProviderModelDto[];
 
   @ApiProperty({
-    type: [ModelDto],
+    type: [ProviderModelDto],
     example: [{ name: 'Text Embedding 3 Small', key: 'text-embedding-3-small' }],
   })
-  readonly embeddingModels: ModelDto[];
+  readonly embeddingModels: ProviderModelDto[];
 }
 
 export class ProvidersResponseDto {
@@ -38,7 +40,7 @@ export class ProvidersResponseDto {
     description: 'Active providers only: configured, with a model list that could be obtained.',
     example: [
       {
-        id: '6f8e2c4a-1b3d-5e7f-9a0b-2c4d6e8f0a1b',
+        id: BUILTIN_PROVIDER_ID,
         name: 'Built-in (offline)',
         chatModels: [{ name: 'Extractive (offline)', key: 'extractive' }],
         embeddingModels: [{ name: 'Hashing TF-IDF (offline)', key: 'hashing' }],

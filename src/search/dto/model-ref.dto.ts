@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
 
 /** A model named by provider id and model key, as GET /api/providers lists them. */
 export class ModelRefDto {
   @ApiProperty({
     format: 'uuid',
     description: 'Provider.id from GET /api/providers.',
-    example: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b',
+    example: BUILTIN_PROVIDER_ID,
   })
   readonly providerId: string;
 

@@ -14,6 +14,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
 import { MAX_DOMAIN_FILTER_ENTRIES } from '../filters/domain-filter';
 import { FILTER_DATE_FORMATS } from '../filters/filter-date';
 import { RECENCIES, type Recency } from '../filters/recency';
@@ -31,7 +32,7 @@ export class SearchRequestDto {
     modelRefSchema(
       'Chat model that writes the answer: { providerId, key } or the older { provider, name }. ' +
         'Absent: QUARRY_DEFAULT_CHAT_MODEL, else the first chat model of the first active provider.',
-      { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'extractive' },
+      { providerId: BUILTIN_PROVIDER_ID, key: 'extractive' },
     ),
   )
   @IsModelRef()
@@ -42,7 +43,7 @@ export class SearchRequestDto {
       'Embedding model used to rank results by similarity, in either shape. Absent: ' +
         "QUARRY_DEFAULT_EMBEDDING_MODEL, else the chat model's provider's first embedding model, " +
         'else the first of the first active provider that has one.',
-      { providerId: '3f7a8b1c-2d4e-4f60-9a1b-2c3d4e5f6a7b', key: 'hashing' },
+      { providerId: BUILTIN_PROVIDER_ID, key: 'hashing' },
     ),
   )
   @IsModelRef()
@@ -74,7 +75,8 @@ export class SearchRequestDto {
   @Matches(/\S/, { message: 'query should not be empty' })
   readonly query: string;
 
-  @ApiPropertyOptional({ enum: OPTIMIZATION_MODES, default: 'speed' })
+  // No `default` keyword: generators (openapi-typescript) would make the field required.
+  @ApiPropertyOptional({ enum: OPTIMIZATION_MODES, description: 'Default: speed.' })
   @IsOptional()
   @IsIn(OPTIMIZATION_MODES, {
     message: `optimizationMode must be one of: ${OPTIMIZATION_MODES.join(', ')}`,
@@ -105,8 +107,7 @@ export class SearchRequestDto {
   readonly history?: Array<[string, string]>;
 
   @ApiPropertyOptional({
-    default: false,
-    description: 'true: answer as text/event-stream, one JSON object per line.',
+    description: 'true: answer as text/event-stream, one JSON object per line. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'stream must be a boolean' })
@@ -130,7 +131,7 @@ export class SearchRequestDto {
     description:
       'Up to 20 domains: `example.com` keeps only results from it (and its subdomains), ' +
       '`-example.com` drops them.',
-    example: ['wikipedia.org', '-pinterest.com'],
+    example: ['-pinterest.com'],
   })
   @IsOptional()
   @IsArray({ message: 'domainFilter must be an array of domains' })
