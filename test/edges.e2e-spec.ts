@@ -82,9 +82,8 @@ describe('clear answers at the edges (e2e)', () => {
     }
 
     it('says once what each missing required field must be, and nothing about fields not sent', async () => {
+      // chatModel and embeddingModel are optional (the server's defaults), so only sources is named.
       expect(await messagesFor({ query: 'x' })).toEqual([
-        'chatModel must be an object { providerId, key }',
-        'embeddingModel must be an object { providerId, key }',
         `sources must be a non-empty array of: web, academic, discussions, local`,
       ]);
     });
@@ -97,8 +96,8 @@ describe('clear answers at the edges (e2e)', () => {
         sources: ['local'],
       });
       expect(messages).toEqual([
-        'chatModel.providerId must be a UUID from GET /api/providers',
-        'chatModel.key must be a string',
+        'chatModel.providerId must be a UUID from GET /api/providers; ' +
+          'chatModel.key must be a model key from GET /api/providers',
       ]);
     });
 

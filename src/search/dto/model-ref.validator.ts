@@ -36,11 +36,14 @@ function problemOf(value: unknown, field: string): string | undefined {
   const refused = REFUSED_MODEL_FIELDS.filter((name) => ref[name] !== undefined);
   if (refused.length > 0) return refusedMessage(refused.map((name) => `${field}.${name}`));
   if (ref.providerId !== undefined) {
+    // Both halves are checked so one reply names every problem of the reference.
+    const problems: string[] = [];
     if (typeof ref.providerId !== 'string' || !UUID.test(ref.providerId)) {
-      return `${field}.providerId must be a UUID from GET /api/providers`;
+      problems.push(`${field}.providerId must be a UUID from GET /api/providers`);
     }
-    if (!nonEmpty(ref.key)) return `${field}.key must be a model key from GET /api/providers`;
-    return undefined;
+    if (!nonEmpty(ref.key))
+      problems.push(`${field}.key must be a model key from GET /api/providers`);
+    return problems.length > 0 ? problems.join('; ') : undefined;
   }
   if (ref.provider !== undefined) {
     if (!nonEmpty(ref.provider)) {
