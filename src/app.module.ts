@@ -6,6 +6,7 @@ import { ConnectorsModule } from './connectors/connectors.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { LimitsModule } from './limits/limits.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { ProvidersModule } from './providers/providers.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { SearchModule } from './search/search.module';
@@ -14,6 +15,7 @@ import { StreamingModule } from './streaming/streaming.module';
 @Module({
   imports: [
     CommonModule,
+    ObservabilityModule,
     HealthModule,
     HomeModule,
     AuthModule,
