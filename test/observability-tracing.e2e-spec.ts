@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { EchoSibling } from './fakes/echo-sibling.server';
+import { FakeAuthServer } from './fakes/fake-auth.server';
 import { FakeOpenAiServer, type RecordedRequest } from './fakes/fake-openai.server';
 import { FakeSearxngServer } from './fakes/fake-searxng.server';
 import { OtlpReceiver, type ReceivedSpan } from './fakes/otlp-receiver.server';
@@ -82,7 +84,10 @@ describe('OpenTelemetry tracing of the built service', () => {
         embeddingModel: { providerId: provider, key: 'text-embedding-3-small' },
       }),
     });
-    const lines = (await res.text()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.at(-1)).toEqual({ type: 'done' });
 
     // The fakes saw the caller's trace.
@@ -158,5 +163,61 @@ describe('OpenTelemetry tracing of the built service', () => {
     expect(res.status).toBe(200);
     expect(hooks.requests).toHaveLength(1);
     expect(hooks.requests[0].headers.traceparent).toBeUndefined();
+  });
+
+  describe('with authentication, a sibling behind the proxy and WEBHOOK_PROPAGATE_TRACE=true', () => {
+    let auth: FakeAuthServer;
+    let sibling: EchoSibling;
+    let guarded: BuiltService;
+
+    beforeAll(async () => {
+      [auth, sibling] = await Promise.all([FakeAuthServer.start(), EchoSibling.start('discover')]);
+      auth.users.set('good-token', { id: 'u1', email: 'ada@example.com' });
+      guarded = await startBuiltService({
+        ...(UNSET_PROVIDER_ENV as Record<string, string>),
+        NODE_ENV: 'development',
+        AUTH_REQUIRED: 'true',
+        AUTH_SERVICE_URL: auth.url,
+        DISCOVER_SVC_URL: sibling.url,
+        RATE_LIMIT_MAX: '0',
+        CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_PROPAGATE_TRACE: 'true',
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        OTEL_SERVICE_NAME: 'quarry-guarded',
+      });
+    }, 60_000);
+
+    afterAll(async () => {
+      await guarded?.stop();
+      await Promise.all([auth?.close(), sibling?.close()]);
+    });
+
+    it('sends the trace to the auth service, the proxied sibling and the webhook target', async () => {
+      const traceId = randomBytes(16).toString('hex');
+      const headers = {
+        authorization: 'Bearer good-token',
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      };
+      const proxied = await fetch(`${guarded.url}/api/v1/discover/feed?x=1`, { headers });
+      expect(proxied.status).toBe(200);
+      expect(traceOf(auth.calls.at(-1)!)?.traceId).toBe(traceId);
+      expect(traceOf(sibling.received.at(-1)!.headers)?.traceId).toBe(traceId);
+
+      hooks.clear();
+      const hook = await fetch(`${guarded.url}/api/connectors/webhook/actions/post`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: hooks.url(), body: { hello: 'world' } }),
+      });
+      expect(hook.status).toBe(200);
+      expect(traceOf(hooks.requests[0].headers)?.traceId).toBe(traceId);
+
+      const spans = await otlp.waitFor((received) =>
+        received.some((span) => span.traceId === traceId && span.name === 'GET /api/v1/discover/*'),
+      );
+      expect(spans.find((span) => span.traceId === traceId)?.service).toBe('quarry-guarded');
+    });
   });
 });

@@ -81,7 +81,9 @@ export class OtlpReceiver {
     const deadline = Date.now() + timeoutMs;
     while (!ready(this.spans)) {
       if (Date.now() > deadline) {
-        throw new Error(`spans not received in time; got: ${this.spans.map((s) => s.name).join(', ')}`);
+        throw new Error(
+          `spans not received in time; got: ${this.spans.map((s) => s.name).join(', ')}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -95,7 +97,9 @@ export class OtlpReceiver {
 
   private add(body: OtlpExport): void {
     for (const resourceSpans of body.resourceSpans ?? []) {
-      const service = String(attributesOf(resourceSpans.resource?.attributes)['service.name'] ?? '');
+      const service = String(
+        attributesOf(resourceSpans.resource?.attributes)['service.name'] ?? '',
+      );
       for (const scope of resourceSpans.scopeSpans ?? []) {
         for (const span of scope.spans ?? []) {
           this.spans.push({
