@@ -26,7 +26,7 @@ export class ModelCallMetrics {
   constructor(registry: Registry) {
     this.calls = new Counter({
       name: 'quarry_model_calls_total',
-      help: 'Model calls, by provider id, model key, kind (chat, embed) and outcome (ok, failed, aborted).',
+      help: 'Model calls, by provider name, model key, kind (chat, embed) and outcome (ok, failed, aborted).',
       labelNames: ['provider', 'model', 'kind', 'outcome'],
       registers: [registry],
     });

@@ -102,16 +102,16 @@ class CallRecorder {
   private series?: ModelCallSeries;
 
   constructor(
-    private readonly model: { providerId: string; key: string },
+    private readonly model: { providerName: string; key: string },
     private readonly kind: ModelCallKind,
     private readonly metrics: QuarryMetrics | null,
   ) {}
 
   start(options: ModelCallOptions | undefined, inputs?: number): ModelCall {
-    this.series ??= this.metrics?.models.series(this.model.providerId, this.model.key, this.kind);
-    const span = startSpan(`model ${this.kind} ${this.model.providerId}/${this.model.key}`, {
+    this.series ??= this.metrics?.models.series(this.model.providerName, this.model.key, this.kind);
+    const span = startSpan(`model ${this.kind} ${this.model.providerName}/${this.model.key}`, {
       'gen_ai.operation.name': this.kind === 'chat' ? 'chat' : 'embeddings',
-      'gen_ai.system': this.model.providerId,
+      'gen_ai.system': this.model.providerName,
       'gen_ai.request.model': this.model.key,
       ...(inputs !== undefined ? { 'quarry.embed.inputs': inputs } : {}),
     });
