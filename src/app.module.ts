@@ -7,6 +7,7 @@ import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { LimitsModule } from './limits/limits.module';
 import { MediaModule } from './media/media.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { ProvidersModule } from './providers/providers.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { SearchModule } from './search/search.module';
@@ -16,6 +17,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module';
 @Module({
   imports: [
     CommonModule,
+    ObservabilityModule,
     HealthModule,
     HomeModule,
     AuthModule,

@@ -1,9 +1,12 @@
+// First: the OpenTelemetry SDK (when configured) must patch modules before anything loads them.
+import './observability/tracing/register-tracing';
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { createApp, shutdownGracefully } from './app.setup';
 import { serverConfig } from './common/config/app.config';
 import { ConfigValidationError } from './common/config/config-validation.error';
+import { stopTracing } from './observability/tracing/tracing.bootstrap';
 
 async function bootstrap(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -23,7 +26,9 @@ async function bootstrap(): Promise<void> {
     if (stopping) return;
     stopping = true;
     new Logger('Main').log(`received ${signal}`);
-    void shutdownGracefully(app, server.shutdownTimeoutMs).then(() => process.exit(0));
+    void shutdownGracefully(app, server.shutdownTimeoutMs)
+      .then(() => stopTracing())
+      .then(() => process.exit(0));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

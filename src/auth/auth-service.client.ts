@@ -5,6 +5,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -13,6 +14,7 @@ import { firstValueFrom } from 'rxjs';
 import { siblingsConfig } from '../common/config/app.config';
 import { ReadinessRegistry } from '../health/readiness.registry';
 import type { ReadinessResult } from '../health/readiness-check';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
 import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
 import { authConfig } from './auth.config';
 
@@ -33,6 +35,7 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
     @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
     private readonly readiness: ReadinessRegistry,
+    @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {
     this.meUrl = `${siblings.urls.auth.replace(/\/+$/, '')}/api/auth/me`;
   }
@@ -107,9 +110,13 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       const code = (error as { code?: string }).code ?? (error as Error).message;
       this.logger.warn(`auth service call failed: ${code}`);
+      this.metrics?.auth.serviceCall('unavailable');
       throw new AuthServiceUnavailableError();
     }
-    if (response.status === 401 || response.status === 403) throw UnauthenticatedError.rejected();
+    if (response.status === 401 || response.status === 403) {
+      this.metrics?.auth.serviceCall('rejected');
+      throw UnauthenticatedError.rejected();
+    }
     const profile: unknown = response.data;
     if (
       response.status < 200 ||
@@ -119,8 +126,10 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
       Array.isArray(profile)
     ) {
       this.logger.warn(`auth service answered ${response.status} without a usable profile`);
+      this.metrics?.auth.serviceCall('unavailable');
       throw new AuthServiceUnavailableError();
     }
+    this.metrics?.auth.serviceCall('valid');
     return profile as Record<string, unknown>;
   }
 }

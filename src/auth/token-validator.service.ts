@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import type { KeyValueCache } from '../common/cache/key-value-cache';
 import { SharedCacheFactory } from '../common/cache/shared-cache.factory';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
 import { authConfig } from './auth.config';
 import { AuthServiceClient } from './auth-service.client';
 import { userFromProfile, type AuthenticatedUser } from './authenticated-user';
@@ -38,6 +39,7 @@ export class TokenValidator {
     private readonly authService: AuthServiceClient,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
     caches: SharedCacheFactory,
+    @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {
     this.shared = caches.create({ namespace: 'auth', maxEntries: MAX_CACHED_TOKENS });
   }
@@ -49,7 +51,10 @@ export class TokenValidator {
   validate(token: string): AuthenticatedUser | Promise<AuthenticatedUser> {
     const tokenHash = createHash('sha256').update(token).digest('hex');
     const known = this.known.get(tokenHash);
-    if (known) return known;
+    if (known) {
+      this.metrics?.auth.cacheHit('memory');
+      return known;
+    }
     const pending = this.inFlight.get(tokenHash);
     if (pending) return pending;
     const validation = this.lookup(token, tokenHash).finally(() => this.inFlight.delete(tokenHash));
@@ -63,6 +68,7 @@ export class TokenValidator {
 
     const cached = parseCached(await this.shared.get(tokenHash));
     if (cached && cached.expiresAt > Date.now()) {
+      this.metrics?.auth.cacheHit('shared');
       return this.remember(tokenHash, cached.profile, cached.expiresAt);
     }
     const profile = await this.authService.me(token);

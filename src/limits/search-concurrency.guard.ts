@@ -1,7 +1,14 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError } from '../common/errors/quarry.error';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
 import { callerKeyOf } from './caller-key';
 import { limitsConfig } from './limits.config';
 
@@ -32,7 +39,10 @@ export class TooManyConcurrentSearchesError extends QuarryError {
 export class SearchConcurrencyGuard implements CanActivate {
   private readonly running = new Map<string, number>();
 
-  constructor(@Inject(limitsConfig.KEY) private readonly config: ConfigType<typeof limitsConfig>) {}
+  constructor(
+    @Inject(limitsConfig.KEY) private readonly config: ConfigType<typeof limitsConfig>,
+    @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const limit = this.config.searchMaxConcurrentPerClient;
@@ -47,7 +57,10 @@ export class SearchConcurrencyGuard implements CanActivate {
     }
     const key = callerKeyOf(request);
     const count = this.running.get(key) ?? 0;
-    if (count >= limit) throw new TooManyConcurrentSearchesError(limit);
+    if (count >= limit) {
+      this.metrics?.traffic.rejected('concurrency');
+      throw new TooManyConcurrentSearchesError(limit);
+    }
     this.running.set(key, count + 1);
     let released = false;
     const release = () => {

@@ -4,8 +4,11 @@ import {
   Logger,
   type OnModuleDestroy,
   type OnModuleInit,
+  Optional,
 } from '@nestjs/common';
 import { ReadinessRegistry } from '../health/readiness.registry';
+import type { ObservedModels } from '../observability/models/observed-models';
+import { MODEL_CALL_OBSERVER } from '../observability/observability.tokens';
 import { createAdapter } from './adapters/adapter.factory';
 import { messageOf, toModelCallError } from './adapters/model-call-error.mapper';
 import type { ModelLists, ProviderAdapter } from './adapters/provider-adapter';
@@ -52,6 +55,10 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
   constructor(
     @Inject(providersConfig.KEY) private readonly config: ProvidersConfig,
     private readonly readiness: ReadinessRegistry,
+    // Wraps each model once, so its calls are measured and traced; null when both are off.
+    @Optional()
+    @Inject(MODEL_CALL_OBSERVER)
+    private readonly observer: ObservedModels | null = null,
   ) {
     this.states = config.providers.map((spec) => ({
       spec,
@@ -107,6 +114,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
     let model = state.chatModels.get(known);
     if (!model) {
       model = state.adapter.chatModel(known);
+      if (this.observer) model = this.observer.chat(model);
       state.chatModels.set(known, model);
     }
     return model;
@@ -118,6 +126,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
     let model = state.embeddingModels.get(known);
     if (!model) {
       model = state.adapter.embeddingModel(known);
+      if (this.observer) model = this.observer.embedding(model);
       state.embeddingModels.set(known, model);
     }
     return model;

@@ -15,6 +15,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { siblingsConfig, type SiblingName } from '../common/config/app.config';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
 import { sendError } from '../common/filters/all-exceptions.filter';
+import { isTracingOn } from '../observability/tracing/tracing-state';
 import { proxyConfig } from './proxy.config';
 import {
   SiblingTimeoutError,
@@ -40,6 +41,14 @@ const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
 const NOT_RETURNED_HEADERS: ReadonlySet<string> = new Set([
   ...HOP_BY_HOP_HEADERS,
   REQUEST_ID_HEADER,
+]);
+
+// With tracing on, the HTTP instrumentation sends Quarry's own span as parent; the caller's
+// trace context, forwarded too, would make a second traceparent. Off, it passes through unchanged.
+const HOP_BY_HOP_AND_TRACE_HEADERS: ReadonlySet<string> = new Set([
+  ...HOP_BY_HOP_HEADERS,
+  'traceparent',
+  'tracestate',
 ]);
 
 const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
@@ -203,7 +212,11 @@ function forwardedHeaders(
   request: FastifyRequest,
   headers: IncomingHttpHeaders,
 ): IncomingHttpHeaders {
-  const out = copyWithout(headers, HOP_BY_HOP_HEADERS, connectionOptions(headers.connection));
+  const out = copyWithout(
+    headers,
+    isTracingOn() ? HOP_BY_HOP_AND_TRACE_HEADERS : HOP_BY_HOP_HEADERS,
+    connectionOptions(headers.connection),
+  );
   const peer = request.raw.socket?.remoteAddress;
   const prior = headers['x-forwarded-for'];
   if (peer) out['x-forwarded-for'] = prior ? `${String(prior)}, ${peer}` : peer;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import {
   fromEvent,
@@ -9,6 +9,9 @@ import {
   takeUntil,
   type Subscription,
 } from 'rxjs';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
+import { SearchMetrics, type SearchStep } from '../observability/metrics/search.metrics';
+import { failSpan, inSpan, startSpan, withSpan } from '../observability/tracing/tracing-state';
 import { filterResults, timeRangeFor } from './filters/result-filter';
 import { searchConfig } from './search.config';
 import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './search-run';
@@ -38,6 +41,7 @@ export class SearchService {
     private readonly reader: PageReader,
     private readonly writer: AnswerWriter,
     @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
+    @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {}
 
   /** The run as events: `sources` once, then `response` chunks as the model writes them. */
@@ -48,41 +52,82 @@ export class SearchService {
       // finished upstream calls (a measurable cost per stream under load).
       let settled = false;
       let answer: Subscription | undefined;
+      const measured =
+        this.metrics?.search.begin(run.mode, run.sourceKinds) ?? SearchMetrics.notMeasured;
+      // With tracing on: the run's span, parent of one span per step (undefined when off).
+      const span = startSpan('search', {
+        'quarry.search.mode': run.mode,
+        'quarry.search.source_kinds': run.sourceKinds.join(','),
+      });
+      let writeSpan: ReturnType<typeof startSpan>;
+      const fail = (error: unknown) => {
+        settled = true;
+        measured.end('failed');
+        failSpan(writeSpan, error);
+        writeSpan?.end();
+        failSpan(span, error);
+        span?.end();
+        subscriber.error(error);
+      };
       // The pipeline starts on the next turn of the event loop, not inside the request's own
       // callback: in a burst of requests each one's `init` line then goes out before any of them
       // spends milliseconds of CPU on retrieval (measured with 100 simultaneous streams).
-      const start = setImmediate(() => {
-        this.prepare(run, abort.signal).then(
-          (prepared) => {
+      const start = setImmediate(() =>
+        withSpan(span, () =>
+          this.prepare(run, abort.signal).then((prepared) => {
             if (subscriber.closed) return;
+            measured.sources(prepared.sources.length);
             subscriber.next({ type: 'sources', data: prepared.sources });
-            answer = this.writer
-              .write(run, prepared, abort.signal)
-              .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
-              .subscribe({
-                next: (event) => subscriber.next(event),
-                error: (error: unknown) => {
-                  settled = true;
-                  subscriber.error(error);
-                },
-                complete: () => {
-                  settled = true;
-                  subscriber.complete();
-                },
-              });
-          },
-          (error: unknown) => {
-            settled = true;
-            subscriber.error(error);
-          },
-        );
-      });
+            writeSpan = startSpan('search.write');
+            const writeStarted = performance.now();
+            answer = withSpan(writeSpan, () =>
+              this.writer
+                .write(run, prepared, abort.signal)
+                .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
+                .subscribe({
+                  next: (event) => {
+                    measured.firstResponse();
+                    subscriber.next(event);
+                  },
+                  error: fail,
+                  complete: () => {
+                    settled = true;
+                    this.metrics?.search.step('write', (performance.now() - writeStarted) / 1000);
+                    measured.end('completed');
+                    writeSpan?.end();
+                    span?.end();
+                    subscriber.complete();
+                  },
+                }),
+            );
+          }, fail),
+        ),
+      );
       return () => {
         clearImmediate(start);
         answer?.unsubscribe();
-        if (!settled) abort.abort(new Error('search run cancelled'));
+        if (!settled) {
+          abort.abort(new Error('search run cancelled'));
+          measured.end('aborted');
+          writeSpan?.setAttribute('quarry.aborted', true);
+          writeSpan?.end();
+          span?.setAttribute('quarry.aborted', true);
+          span?.end();
+        }
       };
     });
+  }
+
+  /** Runs one pipeline step in its own span and records its duration. */
+  private step<T>(
+    step: SearchStep,
+    work: () => Promise<T>,
+    attributes?: Record<string, string | number>,
+  ): Promise<T> {
+    const startedAt = this.metrics ? performance.now() : 0;
+    return inSpan(`search.${step}`, attributes, work).finally(() =>
+      this.metrics?.search.step(step, (performance.now() - startedAt) / 1000),
+    );
   }
 
   /** The whole answer at once; the same events as events(), joined. */
@@ -104,14 +149,18 @@ export class SearchService {
 
   private async prepare(run: SearchRun, signal: AbortSignal): Promise<PreparedAnswer> {
     if (run.sourceKinds.length === 0) return this.writer.prepare(run, []);
-    const plan = await this.planner.plan(run, signal);
+    const plan = await this.step('plan', () => this.planner.plan(run, signal));
     const rankingQuery = [...new Set([run.query, ...[...plan.values()].flat()])].join('\n');
     // Filters: time_range where the backend takes it, then results dropped by domain and date.
     const now = Date.now();
     const timeRange = timeRangeFor(run.filters, now);
     const retrieve = async (pageno: number) =>
       filterResults(
-        await this.retriever.retrieve(plan, pageno, signal, run.requestId, timeRange),
+        await this.step(
+          'retrieve',
+          () => this.retriever.retrieve(plan, pageno, signal, run.requestId, timeRange),
+          { 'quarry.search.pageno': pageno },
+        ),
         run.filters,
         now,
       );
@@ -122,16 +171,20 @@ export class SearchService {
       const more = await retrieve(2).catch(() => []);
       candidates = mergeByRank([candidates, more]);
     }
-    const ranked = await this.ranker.rank({
-      query: rankingQuery,
-      candidates,
-      embeddingModel: run.embeddingModel,
-      signal,
-      requestId: run.requestId,
-    });
+    const ranked = await this.step('rank', () =>
+      this.ranker.rank({
+        query: rankingQuery,
+        candidates,
+        embeddingModel: run.embeddingModel,
+        signal,
+        requestId: run.requestId,
+      }),
+    );
     const sources =
       run.mode === 'quality'
-        ? await this.readBestPages(run, rankingQuery, ranked, wanted, signal)
+        ? await this.step('read', () =>
+            this.readBestPages(run, rankingQuery, ranked, wanted, signal),
+          )
         : ranked.slice(0, wanted).map(toSource);
     return this.writer.prepare(run, sources);
   }

@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { Inject, Injectable, type Logger } from '@nestjs/common';
+import { Inject, Injectable, Optional, type Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply } from 'fastify';
 import { Subscription, type Observable } from 'rxjs';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
 import { StreamIdleTimeoutError } from './stream-idle-timeout.error';
 import { streamingConfig } from './streaming.config';
 
@@ -43,6 +44,7 @@ export interface ObservableBodyOptions<T> {
 export class ObservableBodyWriter {
   constructor(
     @Inject(streamingConfig.KEY) private readonly config: ConfigType<typeof streamingConfig>,
+    @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {}
 
   pipe<T>(
@@ -66,6 +68,10 @@ export class ObservableBodyWriter {
     };
     if (!options.startOnFirstWrite) start();
 
+    // quarry_active_streams: counted from here until the stream ends or fails before starting.
+    const closed = this.metrics?.traffic.streamOpened(
+      reply.request.routeOptions.url ?? 'unmatched',
+    );
     return new Promise<StreamOutcome>((resolve, reject) => {
       const queue: string[] = [];
       let queuedBytes = 0;
@@ -78,6 +84,7 @@ export class ObservableBodyWriter {
 
       const detach = () => {
         finished = true;
+        closed?.();
         clearTimeout(idleTimer);
         reply.raw.off('close', onClose);
         body.off('drain', onDrain);

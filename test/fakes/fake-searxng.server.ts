@@ -30,6 +30,7 @@ export interface SearxngResult {
 export interface RecordedSearch {
   readonly path: string;
   readonly params: Record<string, string>;
+  readonly headers: Record<string, string | string[] | undefined>;
   /** True once the client closed the connection before the reply was complete. */
   clientDisconnected: boolean;
 }
@@ -96,6 +97,7 @@ export class FakeSearxngServer {
       const recorded: RecordedSearch = {
         path: url.pathname,
         params: Object.fromEntries(url.searchParams),
+        headers: req.headers,
         clientDisconnected: false,
       };
       this.searches.push(recorded);

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { isTracingOn, traceLogFields } from '../../observability/tracing/tracing-state';
 
 /** Paths pino blanks out wherever they appear in a log object, so credentials never reach the logs. */
 export const REDACTED_PATHS = [
@@ -27,6 +28,8 @@ export function createPinoLogger(level: string, destination?: pino.DestinationSt
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // With tracing on, each line carries the active span's trace_id and span_id.
+      ...(isTracingOn() ? { mixin: traceLogFields } : {}),
     },
     destination,
   );

@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { withoutTracePropagation } from '../../observability/tracing/tracing-state';
 import { webhookConfig } from './webhook.config';
 import { DestinationRefusedError } from './webhook.errors';
 
@@ -82,17 +83,20 @@ export class WebhookHttpClient implements OnModuleDestroy {
     const secure = request.url.protocol === 'https:';
     const transport = secure ? https : http;
     return new Promise((resolve, reject) => {
-      const outgoing = transport.request(
-        request.url,
-        {
-          method: request.method,
-          headers: request.headers,
-          agent: secure ? this.httpsAgent : this.httpAgent,
-          lookup: this.lookup,
-          signal,
-        },
-        resolve,
-      );
+      const send = () =>
+        transport.request(
+          request.url,
+          {
+            method: request.method,
+            headers: request.headers,
+            agent: secure ? this.httpsAgent : this.httpAgent,
+            lookup: this.lookup,
+            signal,
+          },
+          resolve,
+        );
+      // A target is a third party: it sees the trace context only when the operator allows it.
+      const outgoing = this.config.propagateTrace ? send() : withoutTracePropagation(send);
       // Stays attached after the reply head came, so a late socket error never goes unhandled.
       outgoing.on('error', reject);
       outgoing.end(request.body);

@@ -8,6 +8,7 @@ const NAMES = [
   'WEBHOOK_RETRY_DELAY_MS',
   'WEBHOOK_USER_AGENT',
   'WEBHOOK_MAX_RESPONSE_BYTES',
+  'WEBHOOK_PROPAGATE_TRACE',
   'CONNECTOR_ALLOW_PRIVATE_NETWORKS',
 ];
 
@@ -34,6 +35,7 @@ describe('webhookConfig', () => {
     userAgent: 'Quarry-Webhook/0.1',
     maxResponseBytes: 5 * 1024 * 1024,
     allowPrivateNetworks: false,
+    propagateTrace: false,
   };
 
   it('uses the Limits table defaults when nothing is set', () => {
@@ -61,6 +63,7 @@ describe('webhookConfig', () => {
         WEBHOOK_USER_AGENT: 'Acme/1',
         WEBHOOK_MAX_RESPONSE_BYTES: '1024',
         CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_PROPAGATE_TRACE: 'true',
       }),
     ).toEqual({
       defaultSecret: 's3cret',
@@ -70,6 +73,7 @@ describe('webhookConfig', () => {
       userAgent: 'Acme/1',
       maxResponseBytes: 1024,
       allowPrivateNetworks: true,
+      propagateTrace: true,
     });
   });
 

@@ -38,6 +38,10 @@ export class WebhookEnv {
   @BooleanFlag()
   @IsBoolean()
   readonly CONNECTOR_ALLOW_PRIVATE_NETWORKS: boolean = false;
+
+  @BooleanFlag()
+  @IsBoolean()
+  readonly WEBHOOK_PROPAGATE_TRACE: boolean = false;
 }
 
 /** Settings of the outbound webhook connector, read once at start-up. */
@@ -51,6 +55,8 @@ export const webhookConfig = registerAs('webhook', () => {
     userAgent: env.WEBHOOK_USER_AGENT,
     maxResponseBytes: env.WEBHOOK_MAX_RESPONSE_BYTES || DEFAULT_MAX_RESPONSE_BYTES,
     allowPrivateNetworks: env.CONNECTOR_ALLOW_PRIVATE_NETWORKS,
+    /** Targets are third parties: they get the W3C traceparent only when this is true. */
+    propagateTrace: env.WEBHOOK_PROPAGATE_TRACE,
   };
 });
 

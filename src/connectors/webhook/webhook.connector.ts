@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { QUARRY_METRICS, type QuarryMetrics } from '../../observability/metrics/quarry-metrics';
+import { inSpan } from '../../observability/tracing/tracing-state';
 import type { Connector, ConnectorParams } from '../connector';
 import { ConnectorExecutionError, UnknownActionError } from '../connector.errors';
 import { parseWebhookParams, type WebhookParams } from './webhook-params';
@@ -39,6 +41,7 @@ export class WebhookConnector implements Connector<WebhookResult> {
   constructor(
     @Inject(webhookConfig.KEY) private readonly config: ConfigType<typeof webhookConfig>,
     private readonly client: WebhookHttpClient,
+    @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {}
 
   validate(params: ConnectorParams): void {
@@ -102,8 +105,21 @@ export class WebhookConnector implements Connector<WebhookResult> {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       // Retry n (attempt n + 1) waits RetryDelay x n.
       if (attempt > 1) await sleep(this.config.retryDelayMs * (attempt - 1));
-      last = await this.client.send(request);
-      if (last.ok && last.reply.status < 500) return resultOf(last.reply);
+      last = await inSpan(
+        `webhook ${request.method}`,
+        { 'server.address': request.url.hostname, 'quarry.webhook.attempt': attempt },
+        () => this.client.send(request),
+      );
+      const delivered = last.ok && last.reply.status < 500;
+      this.metrics?.webhooks.attempt(
+        request.method,
+        attempt,
+        delivered ? 'ok' : last.ok ? 'http_error' : 'transport_error',
+      );
+      if (last.ok && delivered) {
+        this.metrics?.webhooks.delivery(request.method, 'delivered');
+        return resultOf(last.reply);
+      }
       this.logger.warn(
         {
           method: request.method,
@@ -115,6 +131,7 @@ export class WebhookConnector implements Connector<WebhookResult> {
         'webhook attempt failed',
       );
     }
+    this.metrics?.webhooks.delivery(request.method, 'failed');
     const outcome = last as AttemptOutcome;
     const error = `webhook ${request.method} failed after ${attempts} attempts: ${failureOf(outcome)}`;
     throw new ConnectorExecutionError(error, failedResult(outcome.reply, error));

@@ -3,6 +3,7 @@ import type { Provider } from '@nestjs/common';
 import { SharedCacheFactory } from '../../common/cache/shared-cache.factory';
 import { infraConfig, siblingsConfig } from '../../common/config/app.config';
 import { ReadinessRegistry } from '../../health/readiness.registry';
+import { QUARRY_METRICS, type QuarryMetrics } from '../../observability/metrics/quarry-metrics';
 import { searchConfig } from '../search.config';
 import { CachedMetaSearchBackend } from './cached-meta-search.backend';
 import { META_SEARCH_BACKEND } from './meta-search.backend';
@@ -22,6 +23,7 @@ export const metaSearchProvider: Provider = {
     searchConfig.KEY,
     SharedCacheFactory,
     ReadinessRegistry,
+    { token: QUARRY_METRICS, optional: true },
   ],
   useFactory: (
     infra: ConfigType<typeof infraConfig>,
@@ -29,19 +31,23 @@ export const metaSearchProvider: Provider = {
     search: ConfigType<typeof searchConfig>,
     caches: SharedCacheFactory,
     readiness: ReadinessRegistry,
+    metrics: QuarryMetrics | null | undefined,
   ) => {
+    const recorder = metrics?.metaSearch;
     const client = siblings.searchSvcExplicit
       ? new SearxngJsonClient({
           name: 'search service',
           baseUrls: [siblings.urls.search],
           path: '/api/v1/search',
           timeoutMs: search.backendTimeoutMs,
+          recorder,
         })
       : new SearxngJsonClient({
           name: 'SearxNG',
           baseUrls: infra.searxngUrls,
           path: '/search',
           timeoutMs: search.backendTimeoutMs,
+          recorder,
         });
     registerMetaSearchReadiness(
       readiness,
@@ -51,6 +57,6 @@ export const metaSearchProvider: Provider = {
         : infra.searxngUrls.map((baseUrl, index) => ({ name: `searxng:${index + 1}`, baseUrl })),
     );
     const cache = caches.create({ namespace: 'search', maxEntries: search.cacheMaxEntries });
-    return new CachedMetaSearchBackend(client, cache, search.cacheTtlMs);
+    return new CachedMetaSearchBackend(client, cache, search.cacheTtlMs, metrics?.search);
   },
 };

@@ -1,5 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
+import {
+  addressLabel,
+  type MetaSearchFailure,
+  type MetaSearchRecorder,
+} from '../../observability/metrics/meta-search.metrics';
 import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
 import { MetaSearchNotConfiguredError, MetaSearchUnavailableError } from './meta-search.errors';
 import type { SearchResult } from './search-result';
@@ -11,6 +16,8 @@ export interface SearxngJsonClientOptions {
   /** Path of the search endpoint under each base URL: /search for SearxNG, /api/v1/search for the sibling. */
   readonly path: string;
   readonly timeoutMs: number;
+  /** Told about every address tried (quarry_meta_search_*); absent when metrics are off. */
+  readonly recorder?: MetaSearchRecorder;
 }
 
 interface SearxngReply {
@@ -27,7 +34,14 @@ interface SearxngReply {
 }
 
 /** A failure of one address after which the next address is worth trying. */
-class RetryableFailure extends Error {}
+class RetryableFailure extends Error {
+  constructor(
+    message: string,
+    readonly reason: MetaSearchFailure,
+  ) {
+    super(message);
+  }
+}
 
 /** Client of the SearxNG JSON API (GET /search?format=json), with failover across addresses. */
 export class SearxngJsonClient implements MetaSearchBackend {
@@ -37,7 +51,12 @@ export class SearxngJsonClient implements MetaSearchBackend {
   // as fetch did (an instance behind a trailing-slash or https redirect).
   private readonly dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 20 }));
 
-  constructor(private readonly options: SearxngJsonClientOptions) {}
+  // Metric labels of the addresses, computed once.
+  private readonly addressLabels: readonly string[];
+
+  constructor(private readonly options: SearxngJsonClientOptions) {
+    this.addressLabels = options.baseUrls.map(addressLabel);
+  }
 
   get name(): string {
     return this.options.name;
@@ -46,12 +65,23 @@ export class SearxngJsonClient implements MetaSearchBackend {
   async search(query: MetaSearchQuery, signal: AbortSignal): Promise<SearchResult[]> {
     if (this.options.baseUrls.length === 0) throw new MetaSearchNotConfiguredError();
     const failures: string[] = [];
+    const recorder = this.options.recorder;
     for (const [index, baseUrl] of this.options.baseUrls.entries()) {
       signal.throwIfAborted();
+      if (index > 0) recorder?.failover(this.name);
+      const startedAt = recorder ? performance.now() : 0;
       try {
-        return await this.searchAt(baseUrl, query, signal);
+        const results = await this.searchAt(baseUrl, query, signal);
+        recorder?.attempt(this.name, this.addressLabels[index], elapsed(startedAt));
+        return results;
       } catch (error) {
         if (signal.aborted) throw signal.reason;
+        recorder?.attempt(
+          this.name,
+          this.addressLabels[index],
+          elapsed(startedAt),
+          error instanceof RetryableFailure ? error.reason : 'http_4xx',
+        );
         if (!(error instanceof RetryableFailure)) throw error;
         this.logger.warn(`${this.name} address #${index + 1} failed: ${error.message}`);
         failures.push(`address #${index + 1}: ${error.message}`);
@@ -114,11 +144,12 @@ export class SearxngJsonClient implements MetaSearchBackend {
       const timedOut = error instanceof undiciErrors.HeadersTimeoutError;
       throw new RetryableFailure(
         timedOut ? `timed out after ${this.options.timeoutMs} ms` : describeFetchError(error),
+        timedOut ? 'timeout' : 'connection',
       );
     }
     if (response.statusCode >= 500) {
       await response.body.dump();
-      throw new RetryableFailure(`HTTP ${response.statusCode}`);
+      throw new RetryableFailure(`HTTP ${response.statusCode}`, 'http_5xx');
     }
     if (response.statusCode >= 300) {
       await response.body.dump();
@@ -138,10 +169,11 @@ export class SearxngJsonClient implements MetaSearchBackend {
         timedOut
           ? `timed out after ${this.options.timeoutMs} ms`
           : `unreadable reply: ${(error as Error).message}`,
+        timedOut ? 'timeout' : 'bad_reply',
       );
     }
     if (!body || !Array.isArray(body.results)) {
-      throw new RetryableFailure('reply has no results array');
+      throw new RetryableFailure('reply has no results array', 'bad_reply');
     }
     return body.results.flatMap((item) => {
       if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) return [];
@@ -179,6 +211,10 @@ function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const url = value.startsWith('//') ? `https:${value}` : value;
   return /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+function elapsed(startedAt: number): number {
+  return (performance.now() - startedAt) / 1000;
 }
 
 function describeFetchError(error: unknown): string {

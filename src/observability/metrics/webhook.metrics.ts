@@ -1,0 +1,40 @@
+import { Counter, type Registry } from 'prom-client';
+
+export type WebhookAttemptOutcome = 'ok' | 'http_error' | 'transport_error';
+
+/** quarry_webhook_*: outbound webhook deliveries and their attempts. */
+export class WebhookMetrics {
+  private readonly attempts: Counter<'method' | 'outcome'>;
+  private readonly retries: Counter<'method'>;
+  private readonly deliveries: Counter<'method' | 'outcome'>;
+
+  constructor(registry: Registry) {
+    this.attempts = new Counter({
+      name: 'quarry_webhook_attempts_total',
+      help: 'Webhook attempts, by method and outcome (ok, http_error: a 5xx reply, transport_error).',
+      labelNames: ['method', 'outcome'],
+      registers: [registry],
+    });
+    this.retries = new Counter({
+      name: 'quarry_webhook_retries_total',
+      help: 'Webhook attempts after the first (retries), by method.',
+      labelNames: ['method'],
+      registers: [registry],
+    });
+    this.deliveries = new Counter({
+      name: 'quarry_webhook_deliveries_total',
+      help: 'Webhook deliveries by final outcome (delivered, failed after every attempt).',
+      labelNames: ['method', 'outcome'],
+      registers: [registry],
+    });
+  }
+
+  attempt(method: string, attempt: number, outcome: WebhookAttemptOutcome): void {
+    this.attempts.labels(method, outcome).inc();
+    if (attempt > 1) this.retries.labels(method).inc();
+  }
+
+  delivery(method: string, outcome: 'delivered' | 'failed'): void {
+    this.deliveries.labels(method, outcome).inc();
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ConfigModule, type ConfigType } from '@nestjs/config';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { authConfig } from '../auth/auth.config';
+import { AuthModule } from '../auth/auth.module';
+import { serverConfig } from '../common/config/app.config';
+import { registerHttpMetricsHook } from './metrics/http-metrics.hook';
+import { MetricsAccessGuard } from './metrics/metrics-access.guard';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsPortServer } from './metrics/metrics-port.server';
+import { QUARRY_METRICS, QuarryMetrics } from './metrics/quarry-metrics';
+import { ObservedModels } from './models/observed-models';
+import { observabilityConfig } from './observability.config';
+import { MODEL_CALL_OBSERVER } from './observability.tokens';
+import { registerRouteSpanHook } from './tracing/route-span.hook';
+import { isTracingOn } from './tracing/tracing-state';
+
+/**
+ * Prometheus metrics (GET /metrics, or METRICS_PORT) and the request-level part of tracing. Global:
+ * features inject QUARRY_METRICS (null when metrics are off) and record at their own hook points.
+ * The OpenTelemetry SDK itself is started before Nest, by tracing.bootstrap.ts.
+ */
+@Global()
+@Module({
+  imports: [
+    ConfigModule.forFeature(observabilityConfig),
+    ConfigModule.forFeature(authConfig),
+    AuthModule,
+  ],
+  controllers: [MetricsController],
+  providers: [
+    {
+      provide: QUARRY_METRICS,
+      inject: [observabilityConfig.KEY],
+      useFactory: (config: ConfigType<typeof observabilityConfig>) =>
+        config.metricsEnabled ? new QuarryMetrics() : null,
+    },
+    {
+      provide: MODEL_CALL_OBSERVER,
+      inject: [QUARRY_METRICS],
+      useFactory: (metrics: QuarryMetrics | null) => {
+        const observer = new ObservedModels(metrics);
+        return observer.active ? observer : null;
+      },
+    },
+    MetricsAccessGuard,
+  ],
+  exports: [QUARRY_METRICS, MODEL_CALL_OBSERVER],
+})
+export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown {
+  private portServer?: MetricsPortServer;
+
+  constructor(
+    @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null,
+    @Inject(observabilityConfig.KEY)
+    private readonly config: ConfigType<typeof observabilityConfig>,
+    @Inject(serverConfig.KEY) private readonly server: ConfigType<typeof serverConfig>,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (fastify && this.metrics) registerHttpMetricsHook(fastify, this.metrics);
+    if (fastify && isTracingOn()) registerRouteSpanHook(fastify);
+    if (this.metrics && this.config.metricsPort !== undefined) {
+      this.portServer = new MetricsPortServer(this.metrics);
+      await this.portServer.listen(this.config.metricsPort, this.server.host);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.portServer?.close();
+  }
+}

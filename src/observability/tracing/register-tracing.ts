@@ -1,0 +1,4 @@
+// Imported first by main.ts: instrumentation must be in place before the modules it patches load.
+import { startTracing } from './tracing.bootstrap';
+
+startTracing();
