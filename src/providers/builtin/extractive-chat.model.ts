@@ -32,14 +32,15 @@ const MMR_LAMBDA = 0.75;
 /** A sentence whose content words are nearly all the question's own only repeats the question. */
 const MIN_NOVELTY = 0.25;
 
-const NOTHING_RELEVANT: Record<string, string> = {
+/** Said when no source sentence answers the question (the eval counts it as "nothing found"). */
+export const NOTHING_RELEVANT: Record<string, string> = {
   en: 'The sources provided contain nothing relevant to this question.',
   fr: 'Les sources fournies ne contiennent rien de pertinent pour cette question.',
   de: 'Die bereitgestellten Quellen enthalten nichts Relevantes zu dieser Frage.',
   es: 'Las fuentes proporcionadas no contienen nada relevante para esta pregunta.',
   ru: 'В предоставленных источниках нет ничего относящегося к этому вопросу.',
 };
-const NO_SOURCES: Record<string, string> = {
+export const NO_SOURCES: Record<string, string> = {
   en: 'No sources were provided, so there is nothing to answer from.',
   fr: "Aucune source n'a été fournie : je n'ai rien à partir de quoi répondre.",
   de: 'Es wurden keine Quellen bereitgestellt, daher gibt es nichts, woraus ich antworten kann.',
