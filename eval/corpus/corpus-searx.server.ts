@@ -34,6 +34,7 @@ const IGNORED = new Set(
   ),
 );
 const SNIPPET_CHARS = 240;
+const FENCED_CODE = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm;
 
 export class CorpusSearxServer {
   readonly searches: Array<Record<string, string>> = [];
@@ -47,10 +48,15 @@ export class CorpusSearxServer {
   ) {
     const markdown = new MarkdownIt({ html: true });
     this.docs = docs.map((doc) => {
-      const text = plainText(doc.markdown);
-      const title = /^#\s+(.+)$/m.exec(doc.markdown)?.[1].replace(/[`*]/g, '').trim() ?? doc.id;
+      const prose = doc.markdown.replace(FENCED_CODE, ' ');
+      const text = plainText(prose);
+      const title =
+        /^#{1,3}\s+(.+)$/m.exec(prose)?.[1].replace(/[`*]/g, '').trim() ?? doc.id.split('/').pop()!;
+      // Every word of the page is searchable, code included; snippets show its prose.
       const words = new Map<string, number>();
-      for (const word of wordsOf(text)) words.set(word, (words.get(word) ?? 0) + 1);
+      for (const word of wordsOf(plainText(doc.markdown))) {
+        words.set(word, (words.get(word) ?? 0) + 1);
+      }
       return {
         id: doc.id,
         title,

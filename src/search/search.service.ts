@@ -124,6 +124,7 @@ export class SearchService {
     }
     const ranked = await this.ranker.rank({
       query: rankingQuery,
+      question: run.query,
       candidates,
       embeddingModel: run.embeddingModel,
       signal,
@@ -169,6 +170,7 @@ export class SearchService {
     }
     const reranked = await this.ranker.rank({
       query: rankingQuery,
+      question: run.query,
       candidates: passages,
       embeddingModel: run.embeddingModel,
       signal,
