@@ -79,7 +79,10 @@ export function keyphraseQueries(question: string, history: readonly HistoryTurn
 
 /** Key phrases of the latest earlier user turns (the assistant's words drift off topic). */
 function conversationPhrases(history: readonly HistoryTurn[]): string[] {
-  const users = history.filter((turn) => turn.role === 'user').slice(-2).reverse();
+  const users = history
+    .filter((turn) => turn.role === 'user')
+    .slice(-2)
+    .reverse();
   return users.flatMap((turn) => keyPhrases(turn.content));
 }
 

@@ -11,7 +11,7 @@
  */
 export const NOTHING_RELEVANT_BELOW = 0.15;
 export const MIN_COVERAGE = 0.1;
-export const RELATIVE_TO_BEST = 0.4;
+export const RELATIVE_TO_BEST = 0.25;
 
 export function aboveFloor(coverage: readonly number[]): Set<number> {
   const best = Math.max(0, ...coverage);
