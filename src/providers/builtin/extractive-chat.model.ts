@@ -20,7 +20,7 @@ const SENTENCES_BY_MODE = { speed: 4, balanced: 6, quality: 9 } as const;
 /** Below this relevance a sentence is not worth quoting, however few others there are. */
 const MIN_RELEVANCE = 0.12;
 /** The best sentence must contain at least this (IDF-weighted) share of the question's words... */
-const MIN_COVERAGE = 0.1;
+const MIN_COVERAGE = 0.2;
 /** ...and every other at least this share of what the best one covers. */
 const RELATIVE_COVERAGE = 0.5;
 /** Sentences far weaker than the best one are padding: this share of the best is the floor. */

@@ -36,7 +36,9 @@ export function lexicalScores(
   };
   const averageLength = documents.reduce((sum, terms) => sum + terms.length, 0) / (count || 1) || 1;
   const query = [...new Set(queryTerms)].map((term) => [term, idf(term)] as const);
-  const focus = [...new Set(focusTerms)].map((term) => [term, idf(term)] as const);
+  // Coverage weighs every term at least 1: a term every candidate shares has a BM25 IDF near 0,
+  // yet when the whole pool is on topic it is the topic, and must not make coverage vanish.
+  const focus = [...new Set(focusTerms)].map((term) => [term, 1 + idf(term)] as const);
   const focusTotal = focus.reduce((sum, [, weight]) => sum + weight, 0);
 
   const bm25: number[] = [];
