@@ -54,6 +54,12 @@ export interface ChatModel {
   readonly providerId: string;
   readonly providerName: string;
   readonly key: string;
+  /**
+   * True for a model that can only quote what it is given (the built-in extractive model): steps
+   * that need new text from a model, such as query planning and related questions, then do their
+   * offline equivalent instead of asking it.
+   */
+  readonly extractiveOnly?: boolean;
   /** Emits text chunks as the model produces them; unsubscribing aborts the upstream request. */
   stream(messages: readonly ChatMessage[], options?: ChatCallOptions): Observable<ChatChunk>;
   complete(messages: readonly ChatMessage[], options?: ChatCallOptions): Promise<ChatCompletion>;

@@ -174,6 +174,7 @@ export class SearchService {
     const ranked = await this.step('rank', () =>
       this.ranker.rank({
         query: rankingQuery,
+        question: run.query,
         candidates,
         embeddingModel: run.embeddingModel,
         signal,
@@ -222,6 +223,7 @@ export class SearchService {
     }
     const reranked = await this.ranker.rank({
       query: rankingQuery,
+      question: run.query,
       candidates: passages,
       embeddingModel: run.embeddingModel,
       signal,

@@ -20,7 +20,7 @@ const SENTENCES_BY_MODE = { speed: 4, balanced: 6, quality: 9 } as const;
 /** Below this relevance a sentence is not worth quoting, however few others there are. */
 const MIN_RELEVANCE = 0.12;
 /** The best sentence must contain at least this (IDF-weighted) share of the question's words... */
-const MIN_COVERAGE = 0.3;
+const MIN_COVERAGE = 0.2;
 /** ...and every other at least this share of what the best one covers. */
 const RELATIVE_COVERAGE = 0.5;
 /** Sentences far weaker than the best one are padding: this share of the best is the floor. */
@@ -32,14 +32,15 @@ const MMR_LAMBDA = 0.75;
 /** A sentence whose content words are nearly all the question's own only repeats the question. */
 const MIN_NOVELTY = 0.25;
 
-const NOTHING_RELEVANT: Record<string, string> = {
+/** Said when no source sentence answers the question (the eval counts it as "nothing found"). */
+export const NOTHING_RELEVANT: Record<string, string> = {
   en: 'The sources provided contain nothing relevant to this question.',
   fr: 'Les sources fournies ne contiennent rien de pertinent pour cette question.',
   de: 'Die bereitgestellten Quellen enthalten nichts Relevantes zu dieser Frage.',
   es: 'Las fuentes proporcionadas no contienen nada relevante para esta pregunta.',
   ru: 'В предоставленных источниках нет ничего относящегося к этому вопросу.',
 };
-const NO_SOURCES: Record<string, string> = {
+export const NO_SOURCES: Record<string, string> = {
   en: 'No sources were provided, so there is nothing to answer from.',
   fr: "Aucune source n'a été fournie : je n'ai rien à partir de quoi répondre.",
   de: 'Es wurden keine Quellen bereitgestellt, daher gibt es nichts, woraus ich antworten kann.',
@@ -66,6 +67,8 @@ interface Candidate {
  * Deterministic: the same messages and options give the same output.
  */
 export class ExtractiveChatModel implements ChatModel {
+  readonly extractiveOnly = true;
+
   constructor(
     readonly providerId: string,
     readonly providerName: string,
@@ -107,6 +110,8 @@ export class ExtractiveChatModel implements ChatModel {
     const count = SENTENCES_BY_MODE[options?.optimizationMode ?? 'balanced'];
     const chosen = pickSentences(question, sources, count);
     if (chosen.length === 0) {
+      const closest = closestSources(question, sources);
+      if (closest.length > 0 && language === 'en') return [closestSourcesSentence(closest)];
       return [NOTHING_RELEVANT[detectLanguage(wordsOf(sources.map((s) => s.content).join(' ')))]];
     }
     return chosen.map((candidate, index) => {
@@ -184,6 +189,39 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
       (a, b) =>
         rankOfSource.get(a.source)! - rankOfSource.get(b.source)! || a.position - b.position,
     );
+}
+
+/** A source as a whole must cover this share of the question to be pointed at... */
+const MIN_SOURCE_COVERAGE = 0.3;
+/** ...and at most this many are named. */
+const MAX_POINTED_SOURCES = 2;
+
+/**
+ * When no sentence of the sources answers the question (search excerpts are often lists or cut
+ * text), the sources that cover the question best as a whole, so the answer can point at them
+ * instead of claiming nothing relevant was found.
+ */
+function closestSources(question: string, sources: NumberedSource[]): number[] {
+  const scores = scoreSentences(
+    question,
+    sources.map((source) => ({ text: source.content, title: source.title })),
+  );
+  const best = Math.max(...scores.map((score) => score.coverage));
+  if (best < MIN_SOURCE_COVERAGE) return [];
+  return scores
+    .map((score, index) => ({ coverage: score.coverage, number: index + 1 }))
+    .filter((entry) => entry.coverage >= RELATIVE_COVERAGE * best)
+    .sort((a, b) => b.coverage - a.coverage || a.number - b.number)
+    .slice(0, MAX_POINTED_SOURCES)
+    .map((entry) => entry.number)
+    .sort((a, b) => a - b);
+}
+
+function closestSourcesSentence(numbers: number[]): string {
+  const cited = numbers.map((n) => `[${n}]`).join('');
+  return numbers.length === 1
+    ? `The sources found do not answer this in a quotable sentence; the closest match is source ${cited}.`
+    : `The sources found do not answer this in a quotable sentence; the closest matches are sources ${cited}.`;
 }
 
 /** Whether a sentence says more than the question: enough of its content words are not the question's. */

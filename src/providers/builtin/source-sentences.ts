@@ -9,6 +9,10 @@ const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)]|#{1,6})\s+/u;
 const ABBREVIATION =
   /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|approx|fig|no|nr|dr|mr|mrs|ms|prof|st|inc|ltd|z\.b|bzw|usw|ca|env)\.\s*$/iu;
 /** A source's own citation markers ("[2]", "[12, 13]") must not read as citations of ours. */
+/** An excerpt's ellipsis at the start or end of a unit: text was cut there. */
+const CUT = /^\s*(?:…|\.\.\.)\s*/u;
+const CUT_END = /\s*(?:…|\.\.\.)\s*$/u;
+const ENDS_SENTENCE = /[.!?。！？]["'»”)\]]*$/u;
 const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
 
 /**
@@ -19,7 +23,13 @@ const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
  */
 export function sentencesOf(content: string): string[] {
   const sentences: string[] = [];
-  for (const unit of unitsOf(content)) {
+  for (const rawUnit of unitsOf(content)) {
+    // A search engine's excerpt ("… middle of a text …") starts and ends inside sentences: those
+    // pieces are dropped, so that what is quoted is always a whole sentence.
+    const cutBefore = CUT.test(rawUnit);
+    const cutAfter = CUT_END.test(rawUnit);
+    const unit = rawUnit.replace(CUT, '').replace(CUT_END, '');
+    const first = sentences.length;
     let pending = '';
     for (const { segment } of SEGMENTER.segment(unit)) {
       pending += segment;
@@ -30,6 +40,10 @@ export function sentencesOf(content: string): string[] {
     }
     const rest = pending.replace(CITATION_MARKER, '').trim();
     if (rest) sentences.push(rest);
+    if (cutAfter && sentences.length > first && !ENDS_SENTENCE.test(sentences.at(-1)!)) {
+      sentences.pop();
+    }
+    if (cutBefore && sentences.length > first) sentences.splice(first, 1);
   }
   return sentences;
 }

@@ -6,7 +6,10 @@ export interface Candidate extends SearchResult {
   readonly kind: SourceKind;
 }
 
-/** A candidate with its relevance to the query (cosine similarity, or 0 when unranked). */
+/** A candidate after ranking: its fused rank score and how much of the question it covers. */
 export interface RankedCandidate extends Candidate {
+  /** Reciprocal-rank-fusion score; higher is better, comparable within one ranking only. */
   readonly score: number;
+  /** IDF-weighted share of the question's words the candidate contains (0..1). */
+  readonly coverage: number;
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ChatMessage } from '../../providers/model.ports';
+import { keyphraseQueries } from '../planning/keyphrase-queries';
 import type { SearchRun, SourceKind } from '../search-run';
 import { stripThinking } from './thinking-filter';
 
@@ -16,8 +17,10 @@ const KIND_HINTS: Record<SourceKind, string> = {
 };
 
 /**
- * Plan: turns the question and conversation into 1-3 standalone queries per source kind with the
- * chat model. Speed mode without history searches the question as given, with no model call.
+ * Plan: turns the question and conversation into 1-3 standalone keyword queries per source kind
+ * with the chat model. A model that cannot write (the built-in extractive one) gets an offline
+ * plan of key phrases instead (see keyphraseQueries). Speed mode without history searches the
+ * question as given, with no model call.
  */
 @Injectable()
 export class QueryPlanner {
@@ -27,6 +30,10 @@ export class QueryPlanner {
     const asGiven = new Map(run.sourceKinds.map((kind) => [kind, [run.query]] as const));
     if (run.sourceKinds.length === 0) return asGiven;
     if (run.mode === 'speed' && run.history.length === 0) return asGiven;
+    if (run.chatModel.extractiveOnly) {
+      const queries = keyphraseQueries(run.query, run.history);
+      return new Map(run.sourceKinds.map((kind) => [kind, queries.length ? queries : [run.query]]));
+    }
 
     let output: string;
     try {
@@ -63,8 +70,10 @@ export class QueryPlanner {
         role: 'system',
         content:
           'You write search queries. Rewrite the latest question, using the conversation for context, ' +
-          'into 1 to 3 short standalone search queries for each source kind listed below. Resolve ' +
-          'pronouns and references from the conversation. Reply with one JSON object and nothing else, ' +
+          'into 1 to 3 short standalone keyword queries for each source kind listed below: the key ' +
+          'terms and names a search engine needs (2 to 8 words each), no filler words, different ' +
+          'wordings of the need rather than repeats. Resolve pronouns and references from the ' +
+          'conversation. Reply with one JSON object and nothing else, ' +
           `shaped like ${JSON.stringify({ queries: example })}.\n\nSource kinds:\n${kinds}`,
       },
       {

@@ -1,5 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel } from '../../providers/model.ports';
+import { lexicalScores } from '../ranking/lexical-scores';
+import { lexicalTerms } from '../ranking/lexical-terms';
+import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
+import { aboveFloor } from '../ranking/relevance-floor';
 import type { Candidate, RankedCandidate } from './candidate';
 import { cosineSimilarity } from './vector-math';
 
@@ -9,19 +13,27 @@ const NEAR_DUPLICATE = 0.97;
 const MAX_EMBED_CHARS = 2000;
 
 export interface RankInput {
+  /** Everything searched for (the question and the planned queries): what ranking matches. */
   readonly query: string;
+  /**
+   * What the relevance floor measures coverage of: the question (with its conversation's key
+   * phrases for a follow-up). Default: query. Planned queries are left out on purpose: a
+   * two-word key phrase is easy to cover by a page that does not answer the question.
+   */
+  readonly question?: string;
   readonly candidates: readonly Candidate[];
   readonly embeddingModel: EmbeddingModel;
   readonly signal: AbortSignal;
   readonly requestId?: string;
-  /** Text embedded for a candidate; default title and snippet. */
+  /** Text scored for a candidate; default title and snippet. */
   readonly textOf?: (candidate: Candidate) => string;
 }
 
 /**
- * Rank: embeds the query with every candidate in one call (so batch-relative embeddings see the
- * whole batch), orders by cosine similarity and drops near-duplicates. When embedding fails the
- * backend's order is kept, logged, so a search still answers.
+ * Rank: hybrid ranking by reciprocal rank fusion of three orders: the backend's own (the order
+ * candidates arrive in), BM25 over title and snippet, and cosine similarity of the embedding model
+ * (query and candidates embedded in one call). Candidates below the relevance floor are dropped,
+ * then near-duplicates. When embedding fails the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
@@ -31,41 +43,61 @@ export class Ranker {
     const { candidates } = input;
     if (candidates.length === 0) return [];
     const textOf = input.textOf ?? ((candidate) => `${candidate.title}\n${candidate.snippet}`);
-    let vectors: number[][];
+    const texts = candidates.map((candidate) => textOf(candidate));
+
+    const terms = texts.map(lexicalTerms);
+    const lexical = lexicalScores(
+      lexicalTerms(input.query),
+      lexicalTerms(input.question ?? input.query),
+      terms,
+    );
+    const kept = aboveFloor(lexical.coverage);
+    if (kept.size === 0) return [];
+
+    const vectors = await this.embed(input, texts);
+    const similarity = vectors
+      ? candidates.map((_, i) => cosineSimilarity(vectors[0], vectors[i + 1]))
+      : undefined;
+    const backendOrder = candidates.map((_, i) => i);
+    const fused = reciprocalRankFusion(candidates.length, [
+      backendOrder,
+      orderByScore(lexical.bm25),
+      ...(similarity ? [orderByScore(similarity)] : []),
+    ]);
+
+    const order = orderByScore(fused).filter((i) => kept.has(i));
+    const chosen: number[] = [];
+    for (const i of order) {
+      const duplicate =
+        vectors !== undefined &&
+        chosen.some((j) => cosineSimilarity(vectors[i + 1], vectors[j + 1]) >= NEAR_DUPLICATE);
+      if (!duplicate) chosen.push(i);
+    }
+    return chosen.map((i) => ({
+      ...candidates[i],
+      score: fused[i],
+      coverage: lexical.coverage[i],
+    }));
+  }
+
+  /** Query vector first, then one per candidate; undefined when the model failed (logged). */
+  private async embed(input: RankInput, texts: string[]): Promise<number[][] | undefined> {
     try {
-      vectors = await input.embeddingModel.embed(
-        [
-          input.query,
-          ...candidates.map((candidate) => textOf(candidate).slice(0, MAX_EMBED_CHARS)),
-        ],
+      const vectors = await input.embeddingModel.embed(
+        [input.query, ...texts.map((text) => text.slice(0, MAX_EMBED_CHARS))],
         { signal: input.signal },
       );
-      if (vectors.length !== candidates.length + 1) {
-        throw new Error(`expected ${candidates.length + 1} vectors, got ${vectors.length}`);
+      if (vectors.length !== texts.length + 1) {
+        throw new Error(`expected ${texts.length + 1} vectors, got ${vectors.length}`);
       }
+      return vectors;
     } catch (error) {
       if (input.signal.aborted) throw error;
       this.logger.warn(
         { requestId: input.requestId },
-        `embedding failed, keeping the backend's order: ${(error as Error).message}`,
+        `embedding failed, ranking by the backend's order and BM25: ${(error as Error).message}`,
       );
-      return candidates.map((candidate) => ({ ...candidate, score: 0 }));
+      return undefined;
     }
-    const [queryVector, ...candidateVectors] = vectors;
-    const order = candidates
-      .map((candidate, index) => ({
-        index,
-        score: cosineSimilarity(queryVector, candidateVectors[index]),
-      }))
-      .sort((a, b) => b.score - a.score || a.index - b.index);
-    const kept: Array<{ index: number; score: number }> = [];
-    for (const entry of order) {
-      const vector = candidateVectors[entry.index];
-      const duplicate = kept.some(
-        (other) => cosineSimilarity(vector, candidateVectors[other.index]) >= NEAR_DUPLICATE,
-      );
-      if (!duplicate) kept.push(entry);
-    }
-    return kept.map((entry) => ({ ...candidates[entry.index], score: entry.score }));
   }
 }

@@ -1,0 +1,29 @@
+/**
+ * Reciprocal rank fusion (Cormack, Clarke and Büttcher, 2009): each ranking adds 1 / (k + rank)
+ * for every item it ranks. It needs no score calibration, so the backend's order, BM25 and the
+ * cosine of any embedding model (whose scales differ) combine without tuning; an item a ranking
+ * leaves out (no shared term, no embedding) gets nothing from it. k = 60 is the paper's value.
+ */
+export const RRF_K = 60;
+
+/** Fused score of every item; each ranking is a list of item indexes, best first. */
+export function reciprocalRankFusion(
+  itemCount: number,
+  rankings: readonly (readonly number[])[],
+  k = RRF_K,
+): number[] {
+  const fused = new Array<number>(itemCount).fill(0);
+  for (const ranking of rankings) {
+    ranking.forEach((item, rank) => (fused[item] += 1 / (k + rank + 1)));
+  }
+  return fused;
+}
+
+/** Indexes of the items with a positive score, best first (ties keep the input order). */
+export function orderByScore(scores: readonly number[]): number[] {
+  return scores
+    .map((score, index) => ({ score, index }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((entry) => entry.index);
+}

@@ -1,0 +1,25 @@
+/**
+ * The relevance floor: which candidates speak about the question at all. It works on term
+ * coverage (the IDF-weighted share of the question's words a candidate contains), because that is
+ * comparable across questions and embedding models while fused ranks are not.
+ *
+ * - When even the best candidate covers less than NOTHING_RELEVANT_BELOW of the question, the
+ *   search found nothing about it: no source is kept, and the answer says so.
+ * - Otherwise a candidate is kept when it covers at least MIN_COVERAGE of the question and at
+ *   least RELATIVE_TO_BEST of what the best candidate covers, so a page about one word of the
+ *   question does not pad the list of a question other pages answer.
+ */
+export const NOTHING_RELEVANT_BELOW = 0.15;
+export const MIN_COVERAGE = 0.1;
+export const RELATIVE_TO_BEST = 0.25;
+
+export function aboveFloor(coverage: readonly number[]): Set<number> {
+  const best = Math.max(0, ...coverage);
+  if (best < NOTHING_RELEVANT_BELOW) return new Set();
+  const floor = Math.max(MIN_COVERAGE, RELATIVE_TO_BEST * best);
+  const kept = new Set<number>();
+  coverage.forEach((value, index) => {
+    if (value >= floor) kept.add(index);
+  });
+  return kept;
+}
