@@ -140,7 +140,7 @@ describe('secrets and tokens stay out of the logs (e2e)', () => {
           chatModel: { providerId: openaiProvider.id, key: 'gpt-4o-mini' },
           embeddingModel: { providerId: openaiProvider.id, key: 'text-embedding-3-small' },
           sources: ['local'],
-          query: `cache ${QUERY_KEY}`,
+          query: `How are search results cached? ${QUERY_KEY}`,
         }),
       });
       expect(res.status).toBe(502);
