@@ -52,6 +52,10 @@ describe('a client generated from /docs/json', () => {
       searchStreamed: 200,
       createChatCompletion: 200,
       listModels: 200,
+      listModelsByProvider: 200,
+      suggest: 200,
+      searchImages: 200,
+      searchVideos: 200,
       listConnectors: 200,
       runConnectorAction: 200,
       getIndex: 200,
@@ -67,5 +71,9 @@ describe('a client generated from /docs/json', () => {
     expect(result.streamedLines).toBeGreaterThanOrEqual(4);
     expect(result.modelIds).toContain(`${result.builtinId}/extractive (Built-in (offline))`);
     expect(result.forwardedUrl).toBe('/api/v1/discover/feed/today');
+    expect(result.chatProviderKeys).toEqual(['openai', 'ollama', 'builtin']);
+    expect(result.suggestions.length).toBeGreaterThanOrEqual(3);
+    expect(result.imageUrls[0]).toBe(`${env.searxngUrl}/img/1.jpg`);
+    expect(result.videoPlayers).toHaveLength(3);
   });
 });

@@ -12,9 +12,13 @@ const OPERATION_IDS = [
   'getReadiness',
   'listConnectors',
   'listModels',
+  'listModelsByProvider',
   'listProviders',
   'runConnectorAction',
   'search',
+  'searchImages',
+  'searchVideos',
+  'suggest',
 ];
 
 /** The document served by the built service tells the truth about the routes behind it. */

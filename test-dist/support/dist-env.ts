@@ -4,6 +4,8 @@ export interface DistEnv {
   readonly quarryUrl: string;
   /** A bearer token the fake auth service accepts. */
   readonly token: string;
+  /** The fake auth service the built service asks about tokens. */
+  readonly authUrl: string;
   readonly searxngUrl: string;
   readonly openaiUrl: string;
   readonly ollamaUrl: string;

@@ -56,6 +56,7 @@ export default async function globalSetup(): Promise<void> {
   publishDistEnv({
     quarryUrl: quarry.url,
     token: TOKEN,
+    authUrl: auth.url,
     searxngUrl: searxng.url,
     openaiUrl: openai.url,
     ollamaUrl: ollama.url,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort } from './free-port';
 
@@ -45,6 +46,37 @@ export class QuarryProcess {
     const quarry = new QuarryProcess(child, `http://127.0.0.1:${port}`);
     await quarry.waitUntilLive();
     return quarry;
+  }
+
+  /**
+   * Runs the build with only these variables (and PATH) until it exits, in an empty directory so
+   * that no .env file configures it; resolves with everything it printed and its exit code.
+   */
+  static async runToExit(
+    env: Record<string, string>,
+    timeoutMs = 20_000,
+  ): Promise<{ code: number | null; output: string }> {
+    const cwd = mkdtempSync(join(tmpdir(), 'quarry-config-'));
+    try {
+      return await new Promise((done, fail) => {
+        const child = spawn(NODE_BINARY, [join(DIST_DIR, 'main.js')], {
+          cwd,
+          env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.on('error', fail);
+        child.on('close', (code) => {
+          clearTimeout(timer);
+          done({ code, output });
+        });
+      });
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   }
 
   /** What the process printed (warnings and errors; LOG_LEVEL=warn), for failure messages. */
