@@ -14,7 +14,8 @@ import { isProse } from './prose-sentence';
 import { scoreSentences } from './sentence-relevance';
 import { sentencesOf } from './source-sentences';
 import { detectLanguage, isStopword } from './stopwords';
-import { stemOf, wordsOf } from './text-features';
+import { wordsOf } from './text-features';
+import { stemOf } from './word-stems';
 
 const SENTENCES_BY_MODE = { speed: 4, balanced: 6, quality: 9 } as const;
 /** Below this relevance a sentence is not worth quoting, however few others there are. */
@@ -134,7 +135,7 @@ function sourcesIn(messages: readonly ChatMessage[]): NumberedSource[] {
 }
 
 function pickSentences(question: string, sources: NumberedSource[], count: number): Candidate[] {
-  const questionStems = new Set(contentWords(question).map(stemOf));
+  const questionStems = new Set(contentWords(question).map((word) => stemOf(word)));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
   sources.forEach((source, index) => {
@@ -226,7 +227,7 @@ function closestSourcesSentence(numbers: number[]): string {
 
 /** Whether a sentence says more than the question: enough of its content words are not the question's. */
 function isNew(sentence: string, questionStems: ReadonlySet<string>): boolean {
-  const stems = contentWords(sentence).map(stemOf);
+  const stems = contentWords(sentence).map((word) => stemOf(word));
   if (stems.length === 0) return false;
   const fresh = stems.filter((stem) => !questionStems.has(stem)).length;
   return fresh / stems.length >= MIN_NOVELTY;

@@ -2,7 +2,8 @@ import type { ChatMessage } from '../model.ports';
 import { parseNumberedSources } from '../numbered-sources.format';
 import { sentencesOf } from './source-sentences';
 import { detectLanguage, isStopword } from './stopwords';
-import { stemOf, wordsOf } from './text-features';
+import { wordsOf } from './text-features';
+import { stemOf } from './word-stems';
 
 const MAX_QUESTIONS = 5;
 const MIN_QUESTIONS = 3;
@@ -84,7 +85,9 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     .flatMap((m) => parseNumberedSources(m.content));
   const asked = turns.filter((m) => m.role === 'user').map((m) => m.content);
   const templates = TEMPLATES[detectLanguage(wordsOf(asked.join(' ')))] ?? TEMPLATES.en;
-  const askedStems = new Set(asked.flatMap((text) => contentWords(text)).map(stemOf));
+  const askedStems = new Set(
+    asked.flatMap((text) => contentWords(text)).map((word) => stemOf(word)),
+  );
 
   const topic = asked.length ? bestPhrase(phrasesOf([asked[asked.length - 1]])) : undefined;
   const texts = [

@@ -1,5 +1,5 @@
 import { scoreSentences } from './sentence-relevance';
-import { stemOf } from './text-features';
+import { stemOf } from './word-stems';
 
 describe('scoreSentences', () => {
   const score = (question: string, texts: string[], title = 'Doc') =>

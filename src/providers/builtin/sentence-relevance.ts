@@ -1,6 +1,7 @@
 import { cosine, hashingVectors } from './hashing-vectorizer';
 import { isStopword } from './stopwords';
-import { stemOf, wordsOf } from './text-features';
+import { wordsOf } from './text-features';
+import { stemOf } from './word-stems';
 
 /** BM25 term-frequency saturation and length normalisation (the usual Okapi values). */
 const K1 = 1.2;
@@ -36,10 +37,11 @@ export function scoreSentences(
   const stemsOf = (text: string) =>
     wordsOf(text)
       .filter((w) => !isStopword(w))
-      .map(stemOf);
+      .map((word) => stemOf(word));
   let questionStems = [...new Set(stemsOf(question))];
   // A question of function words only ("what is it?") still has words to match.
-  if (questionStems.length === 0) questionStems = [...new Set(wordsOf(question).map(stemOf))];
+  if (questionStems.length === 0)
+    questionStems = [...new Set(wordsOf(question).map((word) => stemOf(word)))];
   const documents = sentences.map((sentence) => stemsOf(sentence.text));
   const documentFrequency = new Map<string, number>();
   for (const stems of documents) {

@@ -1,4 +1,6 @@
 import { isStopword } from './stopwords';
+import { stemOf } from './word-stems';
+
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const FNV_PRIME = 16777619;
 /** Different FNV offset bases keep word and character n-gram features apart. */
@@ -10,25 +12,6 @@ const STEM_SEED = 0x85ebca6b;
 /** Lower-cased words (letters, marks, digits) of the text, after Unicode normalisation. */
 export function wordsOf(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
-}
-
-/** Inflection endings, longest first, stripped so that "signed", "signing" and "signs" meet. */
-const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'edly', 'ed', 'es', 'e', 's', 'ly'];
-
-/**
- * A crude, mostly language-neutral stem: a common English inflection ending is dropped (when at
- * least three characters remain), then long words match on their first five characters.
- */
-export function stemOf(word: string): string {
-  if (word.length <= 3) return word;
-  let stem = word;
-  for (const suffix of SUFFIXES) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      stem = word.slice(0, -suffix.length);
-      break;
-    }
-  }
-  return stem.length > 5 ? stem.slice(0, 5) : stem;
 }
 
 /**

@@ -1,13 +1,20 @@
-import { isStopword } from '../../providers/builtin/stopwords';
-import { stemOf, wordsOf } from '../../providers/builtin/text-features';
+import { detectLanguage, isStopword } from '../../providers/builtin/stopwords';
+import { wordsOf } from '../../providers/builtin/text-features';
+import { stemOf } from '../../providers/builtin/word-stems';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the
- * built-in model knows are dropped), crudely stemmed so that "signed" and "signing" meet. The
- * same tokeniser as the built-in models', so a term means the same thing in ranking and answering.
+ * built-in model knows are dropped), stemmed in the given language so that "cache", "cached" and
+ * "caching" meet. The same tokeniser and stemmer as the built-in models', so a term means the
+ * same thing in ranking and answering.
  */
-export function lexicalTerms(text: string): string[] {
+export function lexicalTerms(text: string, language = 'en'): string[] {
   const terms: string[] = [];
-  for (const word of wordsOf(text)) if (!isStopword(word)) terms.push(stemOf(word));
+  for (const word of wordsOf(text)) if (!isStopword(word)) terms.push(stemOf(word, language));
   return terms;
+}
+
+/** The language a search's texts are stemmed in: the question's (function words tell it). */
+export function questionLanguage(question: string): string {
+  return detectLanguage(wordsOf(question));
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel } from '../../providers/model.ports';
 import { lexicalScores } from '../ranking/lexical-scores';
-import { lexicalTerms } from '../ranking/lexical-terms';
+import { lexicalTerms, questionLanguage } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import { aboveFloor } from '../ranking/relevance-floor';
 import type { Candidate, RankedCandidate } from './candidate';
@@ -45,10 +45,12 @@ export class Ranker {
     const textOf = input.textOf ?? ((candidate) => `${candidate.title}\n${candidate.snippet}`);
     const texts = candidates.map((candidate) => textOf(candidate));
 
-    const terms = texts.map(lexicalTerms);
+    const question = input.question ?? input.query;
+    const language = questionLanguage(question);
+    const terms = texts.map((text) => lexicalTerms(text, language));
     const lexical = lexicalScores(
-      lexicalTerms(input.query),
-      lexicalTerms(input.question ?? input.query),
+      lexicalTerms(input.query, language),
+      lexicalTerms(question, language),
       terms,
     );
     const kept = aboveFloor(lexical.coverage);
