@@ -225,6 +225,7 @@ export class SearchService {
       query: rankingQuery,
       question: run.query,
       candidates: passages,
+      evidence: 'passage',
       embeddingModel: run.embeddingModel,
       signal,
       requestId: run.requestId,

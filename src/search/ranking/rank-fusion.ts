@@ -1,20 +1,27 @@
 /**
- * Reciprocal rank fusion (Cormack, Clarke and Büttcher, 2009): each ranking adds 1 / (k + rank)
- * for every item it ranks. It needs no score calibration, so the backend's order, BM25 and the
- * cosine of any embedding model (whose scales differ) combine without tuning; an item a ranking
- * leaves out (no shared term, no embedding) gets nothing from it. k = 60 is the paper's value.
+ * Reciprocal rank fusion (Cormack, Clarke and Büttcher, 2009): each ranking adds
+ * weight / (k + rank) for every item it ranks. It needs no score calibration, so the backend's
+ * order, BM25 and the cosine of any embedding model (whose scales differ) combine without tuning;
+ * an item a ranking leaves out (no shared term, no embedding) gets nothing from it. k = 60 is the
+ * paper's value; a weight other than 1 says one ranking saw more evidence than the others.
  */
 export const RRF_K = 60;
 
-/** Fused score of every item; each ranking is a list of item indexes, best first. */
+export interface WeightedRanking {
+  /** Item indexes, best first. */
+  readonly order: readonly number[];
+  readonly weight: number;
+}
+
+/** Fused score of every item. */
 export function reciprocalRankFusion(
   itemCount: number,
-  rankings: readonly (readonly number[])[],
+  rankings: readonly WeightedRanking[],
   k = RRF_K,
 ): number[] {
   const fused = new Array<number>(itemCount).fill(0);
-  for (const ranking of rankings) {
-    ranking.forEach((item, rank) => (fused[item] += 1 / (k + rank + 1)));
+  for (const { order, weight } of rankings) {
+    order.forEach((item, rank) => (fused[item] += weight / (k + rank + 1)));
   }
   return fused;
 }

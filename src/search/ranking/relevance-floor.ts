@@ -8,18 +8,21 @@
  * - Otherwise a candidate is kept when it covers at least MIN_COVERAGE of the question and at
  *   least RELATIVE_TO_BEST of what the best candidate covers, so a page about one word of the
  *   question does not pad the list of a question other pages answer.
+ * - The backend's own first results (`trustedFirst`) are kept whenever they share a word with the
+ *   question: the backend ranked them on their whole text, while coverage here may only see a short
+ *   excerpt, and dropping them made results worse than the backend's own order.
  */
 export const NOTHING_RELEVANT_BELOW = 0.15;
 export const MIN_COVERAGE = 0.1;
 export const RELATIVE_TO_BEST = 0.25;
 
-export function aboveFloor(coverage: readonly number[]): Set<number> {
+export function aboveFloor(coverage: readonly number[], trustedFirst = 0): Set<number> {
   const best = Math.max(0, ...coverage);
   if (best < NOTHING_RELEVANT_BELOW) return new Set();
   const floor = Math.max(MIN_COVERAGE, RELATIVE_TO_BEST * best);
   const kept = new Set<number>();
   coverage.forEach((value, index) => {
-    if (value >= floor) kept.add(index);
+    if (value >= floor || (index < trustedFirst && value > 0)) kept.add(index);
   });
   return kept;
 }

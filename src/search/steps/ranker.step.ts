@@ -9,6 +9,13 @@ import { cosineSimilarity } from './vector-math';
 
 /** Two passages this similar say the same thing; the lower-ranked one is dropped. */
 const NEAR_DUPLICATE = 0.97;
+/**
+ * When the only text of a candidate is the backend's excerpt, the backend's order (made on the
+ * whole page) counts as much as BM25 and embedding similarity together, and its first results are
+ * kept by the relevance floor: a couple of hundred characters are weaker evidence than the page.
+ */
+const EXCERPT_BACKEND_WEIGHT = 2;
+const EXCERPT_TRUSTED_FIRST = 3;
 /** Embedding inputs are cut to this many characters: relevance shows early, and batches stay small. */
 const MAX_EMBED_CHARS = 2000;
 
@@ -25,6 +32,13 @@ export interface RankInput {
   readonly embeddingModel: EmbeddingModel;
   readonly signal: AbortSignal;
   readonly requestId?: string;
+  /**
+   * What the candidates' text is: the backend's short excerpts, or whole passages of read pages or
+   * local files, which lexical scoring and embeddings can judge as well as the backend did.
+   * Default: passages when every candidate is a local one (the local index returns passages),
+   * excerpts otherwise.
+   */
+  readonly evidence?: 'excerpt' | 'passage';
   /** Text scored for a candidate; default title and snippet. */
   readonly textOf?: (candidate: Candidate) => string;
 }
@@ -53,7 +67,10 @@ export class Ranker {
       lexicalTerms(question, language),
       terms,
     );
-    const kept = aboveFloor(lexical.coverage);
+    const evidence =
+      input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
+    const excerptsOnly = evidence === 'excerpt';
+    const kept = aboveFloor(lexical.coverage, excerptsOnly ? EXCERPT_TRUSTED_FIRST : 0);
     if (kept.size === 0) return [];
 
     const vectors = await this.embed(input, texts);
@@ -62,9 +79,9 @@ export class Ranker {
       : undefined;
     const backendOrder = candidates.map((_, i) => i);
     const fused = reciprocalRankFusion(candidates.length, [
-      backendOrder,
-      orderByScore(lexical.bm25),
-      ...(similarity ? [orderByScore(similarity)] : []),
+      { order: backendOrder, weight: excerptsOnly ? EXCERPT_BACKEND_WEIGHT : 1 },
+      { order: orderByScore(lexical.bm25), weight: 1 },
+      ...(similarity ? [{ order: orderByScore(similarity), weight: 1 }] : []),
     ]);
 
     const order = orderByScore(fused).filter((i) => kept.has(i));
