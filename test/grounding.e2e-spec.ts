@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildCorpus, docIdOf } from '../eval/corpus/corpus-docs';
 import { CorpusSearxServer } from '../eval/corpus/corpus-searx.server';
 import {
+  evaluateBaseline,
   evaluateRun,
   type EvalKind,
   type EvalMode,
@@ -27,12 +28,18 @@ const SUBSET = [
   'un-socks',
   'un-snapshot',
   'fu-redact-remove',
+  // Excerpts that are lists or cut text, and a relevant page the backend ranks first on its
+  // whole text: answered "nothing found" and dropped by the floor before excerpts deferred to
+  // the backend's order.
+  'pn-multi',
+  'fy-inject',
   'na-flexbox',
   'na-pytorch',
 ];
 /** A little under what the subset scores today (web speed 0.95 / 0.89, local speed 0.95 / 0.91). */
 const MIN_RECALL = 0.8;
 const MIN_NDCG = 0.7;
+const BACKEND_MARGIN = 0.03;
 
 describe('grounding: ranking and answers over the evaluation corpus (e2e)', () => {
   const questions = GROUNDING_QUESTIONS.filter((q) => SUBSET.includes(q.id));
@@ -105,9 +112,19 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
       const row = await run(mode, kind);
       expect(row.recall).toBeGreaterThanOrEqual(MIN_RECALL);
       expect(row.ndcg).toBeGreaterThanOrEqual(MIN_NDCG);
-      expect(row.falseNothingFound).toBeLessThanOrEqual(1);
+      // Only a question the floor left no source for is answered "nothing found".
+      expect(row.falseNothingFound).toBe(0);
       expect(row.noAnswerHandled).toBe(row.noAnswer);
       expect(row.citations!.valid).toBe(row.citations!.total);
+      if (kind === 'web') {
+        // Not worse than what a client of the backend sees in its own order: on the whole
+        // evaluation speed is above it (0.66 vs 0.65); on this subset it is 0.86 vs 0.88 (one
+        // judged page the floor drops), hence the margin.
+        const backend = await evaluateBaseline('backend', questions, (q) =>
+          Promise.resolve(corpus.search(q.question).map((r) => docIdOf(r.url, corpus.url))),
+        );
+        expect(row.recall).toBeGreaterThanOrEqual(backend.recall - BACKEND_MARGIN);
+      }
     },
   );
 });
