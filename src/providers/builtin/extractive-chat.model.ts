@@ -28,8 +28,6 @@ const RELATIVE_COVERAGE = 0.5;
 const RELATIVE_FLOOR = 0.35;
 /** Above this cosine to an already chosen sentence a candidate is a near-duplicate. */
 const MAX_REDUNDANCY = 0.7;
-/** When no sentence clears the floors above, at most this many of the best are quoted. */
-const WEAK_EVIDENCE_SENTENCES = 2;
 /** Maximal marginal relevance: how much relevance counts against novelty. */
 const MMR_LAMBDA = 0.75;
 /** A sentence whose content words are nearly all the question's own only repeats the question. */
@@ -153,25 +151,15 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
   const best = Math.max(...scores.map((score) => score.relevance));
   const floor = Math.max(MIN_RELEVANCE, RELATIVE_FLOOR * best);
   const bestCoverage = Math.max(...scores.map((score) => score.coverage));
+  if (bestCoverage < MIN_COVERAGE) return [];
   // Relative, so that each part of a question about several things can be answered.
   const coverageFloor = RELATIVE_COVERAGE * bestCoverage;
-  let limit = count;
-  let eligible = candidates
+  const eligible = candidates
     .map((_, i) => i)
     .filter((i) => scores[i].relevance >= floor && scores[i].coverage >= coverageFloor);
-  if (bestCoverage < MIN_COVERAGE || eligible.length === 0) {
-    // The search kept these sources as relevant (its floor judged them, often on more text than
-    // an excerpt shows): answer from their best sentences that share a word with the question,
-    // fewer of them, rather than claim nothing relevant was found.
-    eligible = candidates
-      .map((_, i) => i)
-      .filter((i) => scores[i].relevance > 0)
-      .sort((a, b) => scores[b].relevance - scores[a].relevance || a - b);
-    limit = Math.min(count, WEAK_EVIDENCE_SENTENCES);
-  }
 
   const chosen: number[] = [];
-  while (chosen.length < limit) {
+  while (chosen.length < count) {
     let pick = -1;
     let pickScore = -Infinity;
     for (const i of eligible) {
@@ -204,13 +192,15 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
     );
 }
 
-/** At most this many sources are pointed at. */
+/** A source as a whole must cover this share of the question to be pointed at... */
+const MIN_SOURCE_COVERAGE = 0.3;
+/** ...and at most this many are named. */
 const MAX_POINTED_SOURCES = 2;
 
 /**
- * When no quotable sentence of the sources shares a word with the question (search excerpts are
- * often lists or cut text), the sources that cover the question best as a whole, so the answer can
- * point at them instead of claiming nothing relevant was found. None when no source shares a word.
+ * When no sentence of the sources answers the question (search excerpts are often lists or cut
+ * text), the sources that cover the question best as a whole, so the answer can point at them
+ * instead of claiming nothing relevant was found.
  */
 function closestSources(question: string, sources: NumberedSource[]): number[] {
   const scores = scoreSentences(
@@ -218,7 +208,7 @@ function closestSources(question: string, sources: NumberedSource[]): number[] {
     sources.map((source) => ({ text: source.content, title: source.title })),
   );
   const best = Math.max(...scores.map((score) => score.coverage));
-  if (best === 0) return [];
+  if (best < MIN_SOURCE_COVERAGE) return [];
   return scores
     .map((score, index) => ({ coverage: score.coverage, number: index + 1 }))
     .filter((entry) => entry.coverage >= RELATIVE_COVERAGE * best)
