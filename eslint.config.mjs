@@ -4,7 +4,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

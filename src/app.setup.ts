@@ -6,6 +6,7 @@ import { LogController } from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
 import { serverConfig, type ServerConfig } from './common/config/app.config';
+import { ErrorResponder } from './common/filters/error-responder';
 import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler';
 import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { refuseNonJsonBodies } from './common/http/json-only-bodies';
@@ -13,7 +14,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
-import { buildApiDocument } from './common/openapi/api-document';
+import { buildApiDocument } from './openapi/api-document';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
 import { SIBLING_BY_ROUTE_PATH } from './proxy/sibling-routes';
 
@@ -65,8 +66,9 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
   const security = securityHeaders();
   const fastify = app.getHttpAdapter().getInstance();
   // Errors raised before Nest's handler (body parsing, hooks) get the error shape on every route.
+  const onError = lifecycleErrorHandler(app.get(ErrorResponder));
   fastify.addHook('onRoute', (route) => {
-    route.errorHandler ??= lifecycleErrorHandler;
+    route.errorHandler ??= onError;
   });
   // Checked before validation: class-transformer recurses and would overflow on a hostile body.
   fastify.addHook('preValidation', (request, _reply, done) => {

@@ -1,5 +1,5 @@
 import { firstValueFrom, lastValueFrom, toArray, type Observable } from 'rxjs';
-import { createAdapter } from '../src/providers/adapters/adapter.factory';
+import { createAdapter } from '../src/providers/provider-adapter.factory';
 import { providerIdFor } from '../src/providers/config/provider-id';
 import type { ProviderSpec, ProviderType } from '../src/providers/config/provider-spec';
 import { ModelCallError } from '../src/providers/model.errors';

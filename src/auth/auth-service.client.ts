@@ -12,9 +12,8 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { firstValueFrom } from 'rxjs';
 import { siblingsConfig } from '../common/config/app.config';
-import { ReadinessRegistry } from '../health/readiness.registry';
-import type { ReadinessResult } from '../health/readiness-check';
-import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
+import { ReadinessRegistry, type ReadinessResult } from '../health';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
 import { authConfig } from './auth.config';
 

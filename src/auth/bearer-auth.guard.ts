@@ -10,6 +10,7 @@ import type { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
+import { PublicRoutes } from '../common/decorators/public-routes';
 import { authConfig } from './auth.config';
 import { bearerTokenOf } from './bearer-token';
 import { TokenValidator } from './token-validator.service';
@@ -22,13 +23,14 @@ import { TokenValidator } from './token-validator.service';
 @Injectable()
 export class BearerAuthGuard implements CanActivate, OnModuleInit {
   private readonly logger = new Logger('Auth');
-  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+  private readonly publicByRoute = new WeakMap<object, WeakMap<object, boolean>>();
 
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenValidator,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly publicRoutes: PublicRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -62,14 +64,16 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
   // Route metadata never changes after start-up; reading it through reflect-metadata on every
   // request showed in profiles.
   private isPublic(handler: object, controller: object): boolean {
-    let byController = this.publicRoutes.get(handler);
-    if (!byController) this.publicRoutes.set(handler, (byController = new WeakMap()));
+    let byController = this.publicByRoute.get(handler);
+    if (!byController) this.publicByRoute.set(handler, (byController = new WeakMap()));
     let isPublic = byController.get(controller);
     if (isPublic === undefined) {
-      isPublic = !!this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
-        handler as () => void,
-        controller as new () => unknown,
-      ]);
+      isPublic =
+        this.publicRoutes.has(handler) ||
+        !!this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
+          handler as () => void,
+          controller as new () => unknown,
+        ]);
       byController.set(controller, isPublic);
     }
     return isPublic;

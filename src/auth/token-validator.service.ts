@@ -4,7 +4,7 @@ import type { ConfigType } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import type { KeyValueCache } from '../common/cache/key-value-cache';
 import { SharedCacheFactory } from '../common/cache/shared-cache.factory';
-import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { authConfig } from './auth.config';
 import { AuthServiceClient } from './auth-service.client';
 import { userFromProfile, type AuthenticatedUser } from './authenticated-user';

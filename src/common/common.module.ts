@@ -1,13 +1,19 @@
-import { BadRequestException, Global, Module, ValidationPipe } from '@nestjs/common';
+import { Global, Module, ValidationPipe } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { SharedCacheModule } from './cache/cache.module';
 import { infraConfig, serverConfig, siblingsConfig } from './config/app.config';
+import { PublicRoutes } from './decorators/public-routes';
+import { ErrorPresenterRegistry } from './errors/error-presenter.registry';
 import { AllExceptionsFilter } from './filters/all-exceptions.filter';
+import { ErrorResponder } from './filters/error-responder';
 import { RedisModule } from './redis/redis.module';
-import { validationMessages } from './validation/validation-messages';
+import { RequestValidationError } from './validation/request-validation.error';
 
-/** Cross-cutting pieces every feature module relies on: config, validation, the error filter, Redis, caches. */
+/**
+ * Cross-cutting pieces every feature module relies on: config, validation, the error pipeline
+ * (modules register their error presenters in ErrorPresenterRegistry), Redis, caches.
+ */
 @Global()
 @Module({
   imports: [
@@ -27,10 +33,14 @@ import { validationMessages } from './validation/validation-messages';
       useValue: new ValidationPipe({
         whitelist: true,
         transform: true,
-        exceptionFactory: (errors) => new BadRequestException(validationMessages(errors)),
+        exceptionFactory: (errors) => RequestValidationError.fromErrors(errors),
       }),
     },
+    ErrorPresenterRegistry,
+    ErrorResponder,
+    PublicRoutes,
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
+  exports: [ErrorPresenterRegistry, ErrorResponder, PublicRoutes],
 })
 export class CommonModule {}

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Logger, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -14,13 +14,13 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BUILTIN_PROVIDER_ID } from '../providers/config/provider-id';
+import { mapError } from '../common/errors/error-mapper';
+import { BUILTIN_PROVIDER_ID } from '../providers';
 import { ChatCompletionsService } from './chat-completions.service';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto';
 import { ChatCompletionChunkDto, ChatCompletionDto } from './dto/chat-completion-response.dto';
 import { OpenAiErrorBody } from './errors/openai-error-body';
-import { toOpenAiError } from './errors/openai-error';
-import { OpenAiExceptionFilter } from './errors/openai-exception.filter';
+import { openAiErrorBody } from './errors/openai-error.presenter';
 import { SseWriter } from './streaming/sse.writer';
 
 const STREAM_EXAMPLE = [
@@ -33,7 +33,6 @@ const STREAM_EXAMPLE = [
 @ApiTags('openai-compatible')
 @ApiBearerAuth()
 @ApiExtraModels(ChatCompletionDto, ChatCompletionChunkDto, OpenAiErrorBody)
-@UseFilters(OpenAiExceptionFilter)
 @Controller('v1')
 export class ChatCompletionsController {
   private readonly logger = new Logger('ChatCompletions');
@@ -127,7 +126,7 @@ export class ChatCompletionsController {
             { requestId, err: error instanceof Error ? error : String(error) },
             `completion stream failed after it started: ${error instanceof Error ? error.message : String(error)}`,
           );
-          return toOpenAiError(error, requestId).body;
+          return openAiErrorBody(mapError(error, requestId), error);
         },
       });
       return;

@@ -12,10 +12,15 @@ import {
   reduce,
   takeUntil,
 } from 'rxjs';
-import { buildSearchFilters } from '../search/filters/search-filters.builder';
-import { searchConfig } from '../search/search.config';
-import type { OptimizationMode, SearchRun, SearchSource, SourceKind } from '../search/search-run';
-import { SearchService } from '../search/search.service';
+import {
+  buildSearchFilters,
+  searchConfig,
+  type OptimizationMode,
+  type SearchRun,
+  type SearchSource,
+  type SourceKind,
+  SearchService,
+} from '../search';
 import { mapConversation } from './conversation/conversation.mapping';
 import type {
   ChatCompletionRequestDto,

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { modelDefaultsConfig } from '../providers/config/model-defaults.config';
+import { modelDefaultsConfig } from '../providers';
 import { ProvidersModule } from '../providers/providers.module';
-import { searchConfig } from '../search/search.config';
+import { searchConfig } from '../search';
 import { SearchModule } from '../search/search.module';
 import { StreamingModule } from '../streaming/streaming.module';
 import { ChatCompletionsController } from './chat-completions.controller';
 import { ChatCompletionsService } from './chat-completions.service';
 import { completionsConfig } from './completions.config';
+import { OpenAiErrorPresenter } from './errors/openai-error.presenter';
 import { ModelsController } from './models.controller';
 import { CompletionModelResolver } from './models/completion-model.resolver';
 import { RelatedQuestionsWriter } from './related/related-questions.writer';
@@ -24,7 +25,13 @@ import { SseWriter } from './streaming/sse.writer';
     StreamingModule,
   ],
   controllers: [ChatCompletionsController, ModelsController],
-  providers: [CompletionModelResolver, ChatCompletionsService, RelatedQuestionsWriter, SseWriter],
+  providers: [
+    CompletionModelResolver,
+    ChatCompletionsService,
+    RelatedQuestionsWriter,
+    SseWriter,
+    OpenAiErrorPresenter,
+  ],
   exports: [RelatedQuestionsWriter],
 })
 export class CompletionsModule {}

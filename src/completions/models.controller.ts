@@ -1,4 +1,4 @@
-import { Controller, Get, UseFilters } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiOkResponse,
@@ -8,7 +8,6 @@ import {
 } from '@nestjs/swagger';
 import { ModelListDto } from './dto/model-list.dto';
 import { OpenAiErrorBody } from './errors/openai-error-body';
-import { OpenAiExceptionFilter } from './errors/openai-exception.filter';
 import { CompletionModelResolver } from './models/completion-model.resolver';
 
 /** When this process started: OpenAI's `created` of a model, stable while it runs. */
@@ -16,7 +15,6 @@ const STARTED = Math.floor(Date.now() / 1000);
 
 @ApiTags('openai-compatible')
 @ApiBearerAuth()
-@UseFilters(OpenAiExceptionFilter)
 @Controller('v1')
 export class ModelsController {
   constructor(private readonly models: CompletionModelResolver) {}

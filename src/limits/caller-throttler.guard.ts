@@ -8,7 +8,7 @@ import {
   type ThrottlerModuleOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { callerKeyOf } from './caller-key';
 
 /** Rate-limits per caller: the authenticated user when there is one, else the client address. */

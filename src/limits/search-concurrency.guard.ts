@@ -8,7 +8,7 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError } from '../common/errors/quarry.error';
-import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { callerKeyOf } from './caller-key';
 import { limitsConfig } from './limits.config';
 

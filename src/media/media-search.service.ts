@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { ModelSelector } from '../providers/selection/model-selector.service';
-import { toHistoryTurns } from '../search/dto/chat-history.validator';
+import { ModelSelector } from '../providers';
 import {
+  toHistoryTurns,
   META_SEARCH_BACKEND,
   type MetaSearchBackend,
-} from '../search/backends/meta-search.backend';
-import type { SearchResult } from '../search/backends/search-result';
-import { searchConfig } from '../search/search.config';
-import { SearchRequestInvalidError } from '../search/search-request.errors';
+  type SearchResult,
+  searchConfig,
+  SearchRequestInvalidError,
+} from '../search';
 import type { MediaRequestDto } from './dto/media-request.dto';
 import type { ImageResultDto, VideoResultDto } from './dto/media-response.dto';
 import { mediaConfig, type MediaConfig } from './media.config';

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBody } from '../common/errors/error-body';
 import { MODEL_AND_SEARCH_ERROR_EXAMPLES as ERROR_EXAMPLES } from '../common/errors/error-examples';
 import { withClientAbort } from '../common/http/client-abort';
-import { LegacyModelRefDto, ModelRefDto } from '../search/dto/model-ref.dto';
+import { LegacyModelRefDto, ModelRefDto } from '../search';
 import { MediaRequestDto } from './dto/media-request.dto';
 import { ImagesResponseDto, VideosResponseDto } from './dto/media-response.dto';
 import { MediaSearchService } from './media-search.service';

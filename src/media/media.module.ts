@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { ProvidersModule } from '../providers/providers.module';
-import { searchConfig } from '../search/search.config';
+import { searchConfig } from '../search';
 import { SearchModule } from '../search/search.module';
 import { mediaConfig } from './media.config';
 import { MediaController } from './media.controller';

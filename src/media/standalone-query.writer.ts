@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ChatMessage, ChatModel } from '../providers/model.ports';
-import type { HistoryTurn, OptimizationMode } from '../search/search-run';
+import type { ChatMessage, ChatModel } from '../providers';
+import type { HistoryTurn, OptimizationMode } from '../search';
 
 const MAX_QUERY_CHARS = 400;
 

@@ -8,9 +8,9 @@ import {
 import { ConfigModule, type ConfigType } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { authConfig } from '../auth/auth.config';
-import { AuthModule } from '../auth/auth.module';
 import { serverConfig } from '../common/config/app.config';
+import { PublicRoutes } from '../common/decorators/public-routes';
+import { MODEL_CALL_OBSERVER } from '../providers';
 import { registerHttpMetricsHook } from './metrics/http-metrics.hook';
 import { MetricsAccessGuard } from './metrics/metrics-access.guard';
 import { MetricsController } from './metrics/metrics.controller';
@@ -18,9 +18,8 @@ import { MetricsPortServer } from './metrics/metrics-port.server';
 import { QUARRY_METRICS, QuarryMetrics } from './metrics/quarry-metrics';
 import { ObservedModels } from './models/observed-models';
 import { observabilityConfig } from './observability.config';
-import { MODEL_CALL_OBSERVER } from './observability.tokens';
 import { registerRouteSpanHook } from './tracing/route-span.hook';
-import { isTracingOn } from './tracing/tracing-state';
+import { isTracingOn } from '../common/tracing/tracing-state';
 
 /**
  * Prometheus metrics (GET /metrics, or METRICS_PORT) and the request-level part of tracing. Global:
@@ -29,11 +28,7 @@ import { isTracingOn } from './tracing/tracing-state';
  */
 @Global()
 @Module({
-  imports: [
-    ConfigModule.forFeature(observabilityConfig),
-    ConfigModule.forFeature(authConfig),
-    AuthModule,
-  ],
+  imports: [ConfigModule.forFeature(observabilityConfig)],
   controllers: [MetricsController],
   providers: [
     {
@@ -63,9 +58,15 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     private readonly config: ConfigType<typeof observabilityConfig>,
     @Inject(serverConfig.KEY) private readonly server: ConfigType<typeof serverConfig>,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly publicRoutes: PublicRoutes,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Without a token: the 404s of metrics off or on METRICS_PORT, and METRICS_PUBLIC=true.
+    const { metricsEnabled, metricsPort, metricsPublic } = this.config;
+    if (!metricsEnabled || metricsPort !== undefined || metricsPublic) {
+      this.publicRoutes.add(MetricsController.prototype.scrape);
+    }
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (fastify && this.metrics) registerHttpMetricsHook(fastify, this.metrics);
     if (fastify && isTracingOn()) registerRouteSpanHook(fastify);

@@ -6,10 +6,9 @@ import {
   type OnModuleInit,
   Optional,
 } from '@nestjs/common';
-import { ReadinessRegistry } from '../health/readiness.registry';
-import type { ObservedModels } from '../observability/models/observed-models';
-import { MODEL_CALL_OBSERVER } from '../observability/observability.tokens';
-import { createAdapter } from './adapters/adapter.factory';
+import { ReadinessRegistry } from '../health';
+import { createAdapter } from './provider-adapter.factory';
+import { MODEL_CALL_OBSERVER, type ModelCallObserver } from './model-call.observer';
 import { messageOf, toModelCallError } from './adapters/model-call-error.mapper';
 import type { ModelLists, ProviderAdapter } from './adapters/provider-adapter';
 import { providersConfig, type ProvidersConfig } from './config/providers.config';
@@ -58,7 +57,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
     // Wraps each model once, so its calls are measured and traced; null when both are off.
     @Optional()
     @Inject(MODEL_CALL_OBSERVER)
-    private readonly observer: ObservedModels | null = null,
+    private readonly observer: ModelCallObserver | null = null,
   ) {
     this.states = config.providers.map((spec) => ({
       spec,

@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, type Dispatcher } from 'undici';
 import { siblingsConfig, type SiblingName } from '../common/config/app.config';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
-import { sendError } from '../common/filters/all-exceptions.filter';
-import { isTracingOn } from '../observability/tracing/tracing-state';
+import { ErrorResponder } from '../common/filters/error-responder';
+import { isTracingOn } from '../common/tracing/tracing-state';
 import { proxyConfig } from './proxy.config';
 import {
   SiblingTimeoutError,
@@ -73,6 +73,7 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
     @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
     @Inject(proxyConfig.KEY) private readonly config: ConfigType<typeof proxyConfig>,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly errors: ErrorResponder,
   ) {
     this.bases = new Map(
       Object.entries(siblings.urls).map(([name, url]) => [name as SiblingName, baseOf(url)]),
@@ -142,7 +143,7 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
             this.logger.debug({ requestId: request.id, sibling }, 'client gone: upstream aborted');
             return;
           }
-          sendError(this.toDomainError(sibling, error), request, reply, this.logger);
+          this.errors.send(this.toDomainError(sibling, error), request, reply);
         },
       });
     } finally {

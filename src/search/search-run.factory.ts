@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { ModelSelector } from '../providers/selection/model-selector.service';
+import { ModelSelector } from '../providers';
 import { FOCUS_MODE_SOURCES } from './dto/focus-mode';
 import type { SearchRequestDto } from './dto/search-request.dto';
 import { buildSearchFilters } from './filters/search-filters.builder';

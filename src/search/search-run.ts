@@ -1,4 +1,4 @@
-import type { ChatCallOptions, ChatModel, EmbeddingModel } from '../providers/model.ports';
+import type { ChatCallOptions, ChatModel, EmbeddingModel } from '../providers';
 import type { SearchFilters } from './filters/search-filters';
 
 export type { SearchFilters } from './filters/search-filters';

@@ -16,10 +16,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { concat, map, of } from 'rxjs';
 import { ErrorBody } from '../common/errors/error-body';
-import { NdjsonStreamEmitter } from '../streaming/ndjson-stream.emitter';
+import { NdjsonStreamEmitter } from '../streaming';
 import { LegacyModelRefDto, ModelRefDto } from './dto/model-ref.dto';
 import { SearchRequestDto } from './dto/search-request.dto';
-import { BUILTIN_PROVIDER_ID } from '../providers/config/provider-id';
+import { BUILTIN_PROVIDER_ID } from '../providers';
 import { SearchResponseDto, SourceDto } from './dto/search-response.dto';
 import { STREAM_MESSAGE_MODELS, STREAM_MESSAGE_SCHEMA } from './dto/stream-message.dto';
 import { SearchRunFactory } from './search-run.factory';

@@ -9,9 +9,13 @@ import {
   takeUntil,
   type Subscription,
 } from 'rxjs';
-import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
-import { SearchMetrics, type SearchStep } from '../observability/metrics/search.metrics';
-import { failSpan, inSpan, startSpan, withSpan } from '../observability/tracing/tracing-state';
+import {
+  QUARRY_METRICS,
+  type QuarryMetrics,
+  SearchMetrics,
+  type SearchStep,
+} from '../observability';
+import { failSpan, inSpan, startSpan, withSpan } from '../common/tracing/tracing-state';
 import { filterResults, timeRangeFor } from './filters/result-filter';
 import { searchConfig } from './search.config';
 import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './search-run';

@@ -3,7 +3,7 @@ import { Inject, Injectable, Optional, type Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply } from 'fastify';
 import { Subscription, type Observable } from 'rxjs';
-import { QUARRY_METRICS, type QuarryMetrics } from '../observability/metrics/quarry-metrics';
+import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { StreamIdleTimeoutError } from './stream-idle-timeout.error';
 import { streamingConfig } from './streaming.config';
 

@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../common/errors/error-body';
 import { errorExample } from '../common/errors/error-examples';
 import { withClientAbort } from '../common/http/client-abort';
-import { LegacyModelRefDto, ModelRefDto } from '../search/dto/model-ref.dto';
+import { LegacyModelRefDto, ModelRefDto } from '../search';
 import { SuggestionsRequestDto } from './dto/suggestions-request.dto';
 import { SuggestionsResponseDto } from './dto/suggestions-response.dto';
 import { SuggestionsService } from './suggestions.service';

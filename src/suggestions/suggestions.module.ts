@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { CompletionsModule } from '../completions/completions.module';
 import { ProvidersModule } from '../providers/providers.module';
-import { searchConfig } from '../search/search.config';
+import { searchConfig } from '../search';
 import { SuggestionsController } from './suggestions.controller';
 import { SuggestionsService } from './suggestions.service';
 

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { RelatedQuestionsWriter } from '../completions/related/related-questions.writer';
-import { ModelSelector } from '../providers/selection/model-selector.service';
-import { toHistoryTurns } from '../search/dto/chat-history.validator';
-import { searchConfig } from '../search/search.config';
-import { SearchRequestInvalidError } from '../search/search-request.errors';
+import { RelatedQuestionsWriter } from '../completions';
+import { ModelSelector } from '../providers';
+import { toHistoryTurns, searchConfig, SearchRequestInvalidError } from '../search';
 import type { SuggestionsRequestDto } from './dto/suggestions-request.dto';
 
 /** Follow-up questions for a conversation, written by the chat model (the /v1 related-questions writer). */

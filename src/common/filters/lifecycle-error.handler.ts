@@ -1,9 +1,5 @@
-import { Logger } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isOpenAiPath, sendOpenAiError } from '../../completions/errors/openai-error';
-import { sendError } from './all-exceptions.filter';
-
-const logger = new Logger('Exceptions');
+import type { ErrorResponder } from './error-responder';
 
 /**
  * Fastify's per-route error handler, for errors raised before Nest's handler runs (body parsing:
@@ -12,10 +8,7 @@ const logger = new Logger('Exceptions');
  * the routes exist), so without this those errors would skip the error shape and request id.
  */
 export function lifecycleErrorHandler(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  if (isOpenAiPath(request.url)) sendOpenAiError(error, request, reply, logger);
-  else sendError(error, request, reply, logger);
+  responder: ErrorResponder,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => responder.send(error, request, reply);
 }

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import { isTracingOn, traceLogFields } from '../../observability/tracing/tracing-state';
+import { isTracingOn, traceLogFields } from '../tracing/tracing-state';
 
 /** Paths pino blanks out wherever they appear in a log object, so credentials never reach the logs. */
 export const REDACTED_PATHS = [

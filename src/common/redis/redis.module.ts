@@ -1,15 +1,7 @@
-import {
-  Global,
-  Inject,
-  Logger,
-  Module,
-  OnApplicationShutdown,
-  OnModuleInit,
-} from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import Redis from 'ioredis';
 import { infraConfig } from '../config/app.config';
-import { ReadinessRegistry } from '../../health/readiness.registry';
 import { REDIS_CLIENT } from './redis.tokens';
 
 const logger = new Logger('Redis');
@@ -56,27 +48,8 @@ async function createRedisClient(config: ConfigType<typeof infraConfig>): Promis
   providers: [{ provide: REDIS_CLIENT, inject: [infraConfig.KEY], useFactory: createRedisClient }],
   exports: [REDIS_CLIENT],
 })
-export class RedisModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
-    private readonly readiness: ReadinessRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    const redis = this.redis;
-    if (!redis) return;
-    this.readiness.register({
-      name: 'redis',
-      check: async () => {
-        try {
-          await redis.ping();
-          return { up: true };
-        } catch (error) {
-          return { up: false, reason: error instanceof Error ? error.message : String(error) };
-        }
-      },
-    });
-  }
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.redis) return;

@@ -12,16 +12,33 @@ const TYPE_CONSTRAINTS = [
   'isEnum',
 ];
 
+/** One thing wrong with a request body: the message, and the top-level field it is about. */
+export interface ValidationProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
 /**
- * One list of messages for a body that failed validation, each message once, and only about fields
+ * One list of problems for a body that failed validation, each message once, and only about fields
  * that were sent or are required: a field that is missing or of the wrong type gets the one message
  * saying what it must be (class-validator reports every constraint of it, including "each value in
  * sources..." for a sources that was never sent), and nothing below it.
  */
-export function validationMessages(errors: readonly ValidationError[], parentPath = ''): string[] {
-  const messages = new Set<string>();
+export function validationProblems(errors: readonly ValidationError[]): ValidationProblem[] {
+  const byMessage = new Map<string, ValidationProblem>();
+  collect(errors, '', undefined, byMessage);
+  return [...byMessage.values()];
+}
+
+function collect(
+  errors: readonly ValidationError[],
+  parentPath: string,
+  rootField: string | undefined,
+  into: Map<string, ValidationProblem>,
+): void {
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
+    const field = rootField ?? error.property;
     const constraints = error.constraints ?? {};
     const typeFailure = TYPE_CONSTRAINTS.find((name) => constraints[name] !== undefined);
     const keys = typeFailure
@@ -30,11 +47,10 @@ export function validationMessages(errors: readonly ValidationError[], parentPat
         ? [Object.keys(constraints)[0]]
         : Object.keys(constraints);
     // Nest names a nested field by its path ("chatModel.key ..."); the messages name the property.
-    for (const key of keys)
-      messages.add(parentPath ? `${parentPath}.${constraints[key]}` : constraints[key]);
-    if (!typeFailure && error.children?.length) {
-      for (const message of validationMessages(error.children, path)) messages.add(message);
+    for (const key of keys) {
+      const message = parentPath ? `${parentPath}.${constraints[key]}` : constraints[key];
+      if (!into.has(message)) into.set(message, { field, message });
     }
+    if (!typeFailure && error.children?.length) collect(error.children, path, field, into);
   }
-  return [...messages];
 }

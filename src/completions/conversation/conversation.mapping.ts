@@ -1,4 +1,4 @@
-import type { HistoryTurn } from '../../search/search-run';
+import type { HistoryTurn } from '../../search';
 import type { RequestMessage } from '../dto/chat-messages.validator';
 import { InvalidCompletionRequestError } from '../errors/completion.errors';
 

@@ -15,11 +15,14 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
-import { MAX_DOMAIN_FILTER_ENTRIES } from '../../search/filters/domain-filter';
-import { FILTER_DATE_FORMATS } from '../../search/filters/filter-date';
-import { RECENCIES, type Recency } from '../../search/filters/recency';
-import { MAX_SOURCES_LIMIT } from '../../search/filters/search-filters';
+import { BUILTIN_PROVIDER_ID } from '../../providers';
+import {
+  MAX_DOMAIN_FILTER_ENTRIES,
+  FILTER_DATE_FORMATS,
+  RECENCIES,
+  type Recency,
+  MAX_SOURCES_LIMIT,
+} from '../../search';
 import { IsChatMessages, MESSAGE_ROLES, type RequestMessage } from './chat-messages.validator';
 
 /** Sonar's search_mode values plus Quarry's local documents index. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
+import { BUILTIN_PROVIDER_ID } from '../../providers';
 
 /** A model as OpenAI's GET /v1/models lists it. */
 export class OpenAiModelDto {

@@ -6,12 +6,10 @@ import {
   type EmbeddingModel,
   type ModelRegistry,
   type ProviderDescriptor,
-} from '../../providers/model.ports';
-import {
   modelDefaultsConfig,
   type ModelDefaultsConfig,
-} from '../../providers/config/model-defaults.config';
-import type { OptimizationMode } from '../../search/search-run';
+} from '../../providers';
+import type { OptimizationMode } from '../../search';
 import { completionsConfig } from '../completions.config';
 import { EmbeddingModelUnavailableError, ModelNotFoundError } from '../errors/completion.errors';
 import { formatModelId, parseModelId, type ModelRefId } from './model-id';

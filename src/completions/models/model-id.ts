@@ -1,4 +1,4 @@
-import { OPTIMIZATION_MODES, type OptimizationMode } from '../../search/search-run';
+import { OPTIMIZATION_MODES, type OptimizationMode } from '../../search';
 
 /** A model named by provider id and model key. */
 export interface ModelRefId {

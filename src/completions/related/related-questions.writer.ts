@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ChatMessage, ChatModel } from '../../providers/model.ports';
-import { formatNumberedSources } from '../../providers/numbered-sources.format';
-import type { HistoryTurn, SearchSource } from '../../search/search-run';
+import { type ChatMessage, type ChatModel, formatNumberedSources } from '../../providers';
+import type { HistoryTurn, SearchSource } from '../../search';
 
 export const MIN_RELATED_QUESTIONS = 3;
 export const MAX_RELATED_QUESTIONS = 5;

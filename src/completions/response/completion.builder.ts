@@ -1,4 +1,4 @@
-import type { SearchSource } from '../../search/search-run';
+import type { SearchSource } from '../../search';
 import type {
   ChatCompletionChunkDto,
   ChatCompletionDto,

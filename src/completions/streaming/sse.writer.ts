@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Observable } from 'rxjs';
-import { ObservableBodyWriter, type StreamOutcome } from '../../streaming/observable-body.writer';
+import { ObservableBodyWriter, type StreamOutcome } from '../../streaming';
 
 export interface SsePipeOptions {
   /** The data object sent as the last event when the run fails after the stream started. */

@@ -1,6 +1,6 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
-import type { ChatMessage } from '../../providers/model.ports';
+import type { ChatMessage } from '../../providers';
 
 /** Chat format overhead, as OpenAI counts it: per message, and once for the reply's priming. */
 const TOKENS_PER_MESSAGE = 3;

@@ -6,7 +6,7 @@ import type {
   ChatMessage,
   ChatModel,
   TokenUsage,
-} from '../../providers/model.ports';
+} from '../../providers';
 import { countPromptTokens, countTextTokens } from './token-counter';
 
 interface CallRecord {

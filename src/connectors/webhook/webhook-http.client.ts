@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { withoutTracePropagation } from '../../observability/tracing/tracing-state';
+import { withoutTracePropagation } from '../../common/tracing/tracing-state';
 import { webhookConfig } from './webhook.config';
 import { DestinationRefusedError } from './webhook.errors';
 

@@ -1,10 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import type { ModelRef } from '../../providers/selection/model-ref';
-import { IsChatHistory, type ChatHistoryEntry } from '../../search/dto/chat-history.validator';
-import { modelRefSchema } from '../../search/dto/model-ref.dto';
-import { IsModelRef, IsRefused } from '../../search/dto/model-ref.validator';
-import { OPTIMIZATION_MODES, type OptimizationMode } from '../../search/search-run';
+import type { ModelRef } from '../../providers';
+import {
+  IsChatHistory,
+  type ChatHistoryEntry,
+  modelRefSchema,
+  IsModelRef,
+  IsRefused,
+  OPTIMIZATION_MODES,
+  type OptimizationMode,
+} from '../../search';
 
 /** POST /api/images and /api/videos: a question in a conversation, answered with pictures or videos. */
 export class MediaRequestDto {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SIBLING_BY_ROUTE_PATH } from '../../proxy/sibling-routes';
+import { SIBLING_BY_ROUTE_PATH } from '../../proxy';
 import { UNMATCHED_ROUTE } from './http-request.metrics';
 import type { QuarryMetrics } from './quarry-metrics';
 

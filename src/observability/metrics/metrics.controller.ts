@@ -1,15 +1,14 @@
 import { Controller, Get, Header, Inject, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../common/decorators/public.decorator';
 import { MetricsAccessGuard } from './metrics-access.guard';
 import { QUARRY_METRICS, type QuarryMetrics } from './quarry-metrics';
 
 /**
- * GET /metrics on the main port. @Public() takes it out of the global bearer guard so that its own
- * guard can apply the metrics rule (METRICS_PORT, AUTH_REQUIRED, METRICS_PUBLIC) in one place.
+ * GET /metrics on the main port. Its guard answers 404 when metrics are off or on METRICS_PORT;
+ * ObservabilityModule makes it public then and with METRICS_PUBLIC=true, so the bearer guard
+ * asks for a token only while AUTH_REQUIRED is on and METRICS_PUBLIC is not.
  */
-@Public()
 @Controller()
 export class MetricsController {
   constructor(@Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null) {}

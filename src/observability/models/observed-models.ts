@@ -1,24 +1,25 @@
 import { Observable } from 'rxjs';
-import { ModelCallError } from '../../providers/model.errors';
-import type {
-  ChatCallOptions,
-  ChatChunk,
-  ChatMessage,
-  ChatModel,
-  EmbeddingModel,
-  ModelCallOptions,
-  TokenUsage,
-} from '../../providers/model.ports';
+import {
+  ModelCallError,
+  type ModelCallObserver,
+  type ChatCallOptions,
+  type ChatChunk,
+  type ChatMessage,
+  type ChatModel,
+  type EmbeddingModel,
+  type ModelCallOptions,
+  type TokenUsage,
+} from '../../providers';
 import type { ModelCallKind, ModelCallSeries } from '../metrics/model-call.metrics';
 import type { QuarryMetrics } from '../metrics/quarry-metrics';
-import { failSpan, isTracingOn, startSpan, withSpan } from '../tracing/tracing-state';
+import { failSpan, isTracingOn, startSpan, withSpan } from '../../common/tracing/tracing-state';
 
 /**
  * Wraps the models the registry hands out so every call is measured (quarry_model_*) and, with
  * tracing on, runs in a span whose outbound HTTP request is its child. Wrapped once per model:
  * the registry keeps the wrapper, so the label-bound series are bound once too.
  */
-export class ObservedModels {
+export class ObservedModels implements ModelCallObserver {
   constructor(private readonly metrics: QuarryMetrics | null) {}
 
   /** Whether wrapping does anything: metrics on or tracing on. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { markTracingOn } from './tracing-state';
+import { markTracingOn } from '../../common/tracing/tracing-state';
 
 /** Paths whose requests are not traced: probes and scrapes would drown the traces that matter. */
 const UNTRACED_PATHS = /^\/(?:metrics|health)(?:[/?]|$)/;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueCache } from '../../common/cache/key-value-cache';
-import type { SearchMetrics } from '../../observability/metrics/search.metrics';
-import { inSpan } from '../../observability/tracing/tracing-state';
+import type { SearchMetrics } from '../../observability';
+import { inSpan } from '../../common/tracing/tracing-state';
 import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
 import type { SearchResult } from './search-result';
 

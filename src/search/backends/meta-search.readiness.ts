@@ -1,4 +1,4 @@
-import type { ReadinessRegistry } from '../../health/readiness.registry';
+import type { ReadinessRegistry } from '../../health';
 import type { SearxngJsonClient } from './searxng-json.client';
 
 const PROBE_TIMEOUT_MS = 2500;

@@ -1,10 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
-import {
-  addressLabel,
-  type MetaSearchFailure,
-  type MetaSearchRecorder,
-} from '../../observability/metrics/meta-search.metrics';
+import { addressLabel, type MetaSearchFailure, type MetaSearchRecorder } from '../../observability';
 import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
 import { MetaSearchNotConfiguredError, MetaSearchUnavailableError } from './meta-search.errors';
 import type { SearchResult } from './search-result';

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
+import { BUILTIN_PROVIDER_ID } from '../../providers';
 
 /** A model named by provider id and model key, as GET /api/providers lists them. */
 export class ModelRefDto {

@@ -14,7 +14,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { BUILTIN_PROVIDER_ID } from '../../providers/config/provider-id';
+import { BUILTIN_PROVIDER_ID, type ModelRef } from '../../providers';
 import { MAX_DOMAIN_FILTER_ENTRIES } from '../filters/domain-filter';
 import { FILTER_DATE_FORMATS } from '../filters/filter-date';
 import { RECENCIES, type Recency } from '../filters/recency';
@@ -22,7 +22,6 @@ import { MAX_SOURCES_LIMIT } from '../filters/search-filters';
 import { OPTIMIZATION_MODES, SOURCE_KINDS, type OptimizationMode } from '../search-run';
 import { FOCUS_MODES, type FocusMode } from './focus-mode';
 import { IsHistory } from './history.validator';
-import type { ModelRef } from '../../providers/selection/model-ref';
 import { modelRefSchema } from './model-ref.dto';
 import { IsModelRef, IsRefused } from './model-ref.validator';
 

@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ReadinessRegistry } from '../../health/readiness.registry';
+import { ReadinessRegistry } from '../../health';
 import type { SearchConfig } from '../search.config';
 import { LocalDocsIndex } from './local-docs.index';
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import MiniSearch from 'minisearch';
-import { ReadinessRegistry } from '../../health/readiness.registry';
+import { ReadinessRegistry } from '../../health';
 import type { SearchResult } from '../backends/search-result';
 import { searchConfig } from '../search.config';
 import { htmlSections } from '../text/html-sections';

@@ -1,4 +1,4 @@
-import { isStopword } from '../../providers/builtin/stopwords';
+import { isStopword } from '../../providers';
 import type { HistoryTurn } from '../search-run';
 
 /**

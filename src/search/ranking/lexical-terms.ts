@@ -1,6 +1,4 @@
-import { detectLanguage, isStopword } from '../../providers/builtin/stopwords';
-import { wordsOf } from '../../providers/builtin/text-features';
-import { stemOf } from '../../providers/builtin/word-stems';
+import { detectLanguage, isStopword, wordsOf, stemOf } from '../../providers';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { map, Observable, concat, defer, of, filter } from 'rxjs';
-import type { ChatMessage } from '../../providers/model.ports';
-import { formatNumberedSources } from '../../providers/numbered-sources.format';
+import { type ChatMessage, formatNumberedSources } from '../../providers';
 import { searchConfig } from '../search.config';
 import type { HistoryTurn, SearchRun, SearchSource } from '../search-run';
 import { CitationFilter } from './citation-filter';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ChatMessage } from '../../providers/model.ports';
+import type { ChatMessage } from '../../providers';
 import { keyphraseQueries } from '../planning/keyphrase-queries';
 import type { SearchRun, SourceKind } from '../search-run';
 import { stripThinking } from './thinking-filter';

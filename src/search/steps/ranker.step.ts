@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EmbeddingModel } from '../../providers/model.ports';
+import type { EmbeddingModel } from '../../providers';
 import { lexicalScores } from '../ranking/lexical-scores';
 import { lexicalTerms, questionLanguage } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';

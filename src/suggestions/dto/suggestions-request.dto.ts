@@ -1,8 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ModelRef } from '../../providers/selection/model-ref';
-import { IsChatHistory, type ChatHistoryEntry } from '../../search/dto/chat-history.validator';
-import { modelRefSchema } from '../../search/dto/model-ref.dto';
-import { IsModelRef, IsRefused } from '../../search/dto/model-ref.validator';
+import type { ModelRef } from '../../providers';
+import {
+  IsChatHistory,
+  type ChatHistoryEntry,
+  modelRefSchema,
+  IsModelRef,
+  IsRefused,
+} from '../../search';
 
 /** POST /api/suggestions: a conversation to suggest follow-up questions for. */
 export class SuggestionsRequestDto {

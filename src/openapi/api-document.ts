@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { OpenAiErrorBody } from '../../completions/errors/openai-error-body';
-import { proxyOpenApiPaths } from '../../proxy/proxy-openapi';
-import type { ServerConfig } from '../config/app.config';
-import { ErrorBody } from '../errors/error-body';
+import type { ServerConfig } from '../common/config/app.config';
+import { ErrorBody } from '../common/errors/error-body';
+import { OpenAiErrorBody } from '../completions';
+import { proxyOpenApiPaths } from '../proxy';
 import { addStandardResponses } from './error-responses';
 
 /** The OpenAPI document served at /docs/json: Nest's routes, the proxy's paths, shared responses. */

@@ -1,7 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { isOpenAiPath, toOpenAiError } from '../../completions/errors/openai-error';
-import { mapError } from '../filters/all-exceptions.filter';
-import { QuarryError } from '../errors/quarry.error';
+import { mapError } from '../common/errors/error-mapper';
+import { QuarryError } from '../common/errors/quarry.error';
+import { isOpenAiPath, openAiErrorBody } from '../completions';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Response = NonNullable<Operation['responses'][string]>;
@@ -121,7 +121,7 @@ function fillErrorExample(status: number, response: Response, openAi: boolean): 
   const message = STANDARD[status]?.message ?? 'Error';
   const error = new QuarryError(Array.isArray(message) ? message.join('; ') : message, status);
   const example = openAi
-    ? toOpenAiError(error, EXAMPLE_REQUEST_ID).body
+    ? openAiErrorBody(mapError(error, EXAMPLE_REQUEST_ID), error)
     : { ...mapError(error, EXAMPLE_REQUEST_ID).body, message };
   // Copied, not set in place: responses of several statuses may share one content object.
   response.content = { ...response.content, 'application/json': { ...json, example } };

@@ -1,10 +1,10 @@
-import { BuiltinAdapter } from '../builtin/builtin.adapter';
-import type { ProviderSpec } from '../config/provider-spec';
-import { AnthropicAdapter } from './anthropic.adapter';
-import { GeminiAdapter } from './gemini.adapter';
-import { OllamaAdapter } from './ollama.adapter';
-import { OpenAiAdapter } from './openai.adapter';
-import type { ProviderAdapter } from './provider-adapter';
+import { BuiltinAdapter } from './builtin/builtin.adapter';
+import type { ProviderSpec } from './config/provider-spec';
+import { AnthropicAdapter } from './adapters/anthropic.adapter';
+import { GeminiAdapter } from './adapters/gemini.adapter';
+import { OllamaAdapter } from './adapters/ollama.adapter';
+import { OpenAiAdapter } from './adapters/openai.adapter';
+import type { ProviderAdapter } from './adapters/provider-adapter';
 
 /** The adapter speaking this provider type's protocol. */
 export function createAdapter(spec: ProviderSpec, defaultTimeoutMs: number): ProviderAdapter {

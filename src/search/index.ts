@@ -1,0 +1,22 @@
+/**
+ * What other modules may use of search: the run they hand over and its events, the meta-search
+ * port, and the request pieces (model references, chat history, filter limits) their DTOs share.
+ */
+export * from './search-run';
+export { SearchService } from './search.service';
+export { searchConfig } from './search.config';
+export { SearchRequestInvalidError } from './search-request.errors';
+export {
+  META_SEARCH_BACKEND,
+  type MetaSearchBackend,
+  type MetaSearchQuery,
+} from './backends/meta-search.backend';
+export type { SearchResult } from './backends/search-result';
+export { IsChatHistory, toHistoryTurns, type ChatHistoryEntry } from './dto/chat-history.validator';
+export { LegacyModelRefDto, ModelRefDto, modelRefSchema } from './dto/model-ref.dto';
+export { IsModelRef, IsRefused } from './dto/model-ref.validator';
+export { buildSearchFilters } from './filters/search-filters.builder';
+export { MAX_DOMAIN_FILTER_ENTRIES } from './filters/domain-filter';
+export { FILTER_DATE_FORMATS } from './filters/filter-date';
+export { RECENCIES, type Recency } from './filters/recency';
+export { MAX_SOURCES_LIMIT } from './filters/search-filters';
