@@ -21,6 +21,28 @@ export default tseslint.config(
     },
   },
   {
+    // Each module reads its settings once, in its config file (validateEnv in a registerAs
+    // factory), so they are validated once and a test can replace them by key (issue 16).
+    // tracing.bootstrap.ts reads OpenTelemetry's own OTEL_* variables before anything else loads.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/**/config/**',
+      'src/**/*.config.ts',
+      'src/**/*.spec.ts',
+      'src/observability/tracing/tracing.bootstrap.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: "Read settings in the module's *.config.ts (validateEnv) and inject them by key.",
+        },
+      ],
+    },
+  },
+  {
     // Every outbound client owns its dispatcher. getGlobalDispatcher() in a plain Node process is
     // Node's bundled undici, not the npm one: composing npm interceptors onto it broke every
     // SearxNG search in the production build while the Jest suite passed (issue 13).

@@ -25,8 +25,10 @@ export interface AdapterBundle {
 }
 
 /** The Fastify adapter with the options that must exist before Nest starts: body limit, logger, request ids. */
-export function createFastifyAdapter(logger?: Pino): AdapterBundle {
-  const server = serverConfig();
+export function createFastifyAdapter(
+  logger?: Pino,
+  server: ServerConfig = serverConfig(),
+): AdapterBundle {
   const pino = logger ?? createPinoLogger(server.logLevel);
   const adapter = new FastifyAdapter({
     loggerInstance: pino,
@@ -126,8 +128,11 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
 }
 
 /** Builds the whole application the way production runs it. */
-export async function createApp(logger?: Pino): Promise<NestFastifyApplication> {
-  const bundle = createFastifyAdapter(logger);
+export async function createApp(
+  logger?: Pino,
+  server?: ServerConfig,
+): Promise<NestFastifyApplication> {
+  const bundle = createFastifyAdapter(logger, server);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, bundle.adapter, {
     bufferLogs: true,
     // Buffered start-up logs are written only once the application exists: a module that refuses

@@ -17,7 +17,8 @@ async function bootstrap(): Promise<void> {
   } catch (error) {
     return fail(error);
   }
-  const app = await createApp().catch(fail);
+  // The server settings validated above build the adapter; Nest's ConfigModule reads its own copy.
+  const app = await createApp(undefined, server).catch(fail);
   if (!app) return;
   await app.listen({ port: server.port, host: server.host });
 

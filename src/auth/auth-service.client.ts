@@ -11,11 +11,11 @@ import {
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { firstValueFrom } from 'rxjs';
-import { siblingsConfig } from '../common/config/app.config';
+import { siblingsConfig } from '../common/config/siblings.config';
 import { ReadinessRegistry, type ReadinessResult } from '../health';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
-import { authConfig } from './auth.config';
+import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 
 // A profile is small; a larger reply means something other than the auth service answered.
 const MAX_PROFILE_BYTES = 1024 * 1024;
@@ -32,7 +32,7 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly http: HttpService,
     @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
-    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly readiness: ReadinessRegistry,
     @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {

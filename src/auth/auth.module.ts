@@ -2,15 +2,16 @@ import { HttpModule } from '@nestjs/axios';
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
-import { authConfig } from './auth.config';
+import { authConfigProvider, authSettings } from './auth.config';
 import { AuthServiceClient } from './auth-service.client';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { TokenValidator } from './token-validator.service';
 
 /** Bearer authentication through the auth service, as a global guard with a @Public() opt-out. */
 @Module({
-  imports: [HttpModule, ConfigModule.forFeature(authConfig)],
+  imports: [HttpModule, ConfigModule.forFeature(authSettings)],
   providers: [
+    authConfigProvider,
     AuthServiceClient,
     TokenValidator,
     BearerAuthGuard,

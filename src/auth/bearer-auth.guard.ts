@@ -6,12 +6,11 @@ import {
   type ExecutionContext,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { PublicRoutes } from '../common/decorators/public-routes';
-import { authConfig } from './auth.config';
+import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { bearerTokenOf } from './bearer-token';
 import { TokenValidator } from './token-validator.service';
 
@@ -28,7 +27,7 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenValidator,
-    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly adapterHost: HttpAdapterHost,
     private readonly publicRoutes: PublicRoutes,
   ) {}

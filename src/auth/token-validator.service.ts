@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import type { KeyValueCache } from '../common/cache/key-value-cache';
 import { SharedCacheFactory } from '../common/cache/shared-cache.factory';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
-import { authConfig } from './auth.config';
+import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { AuthServiceClient } from './auth-service.client';
 import { userFromProfile, type AuthenticatedUser } from './authenticated-user';
 
@@ -37,7 +36,7 @@ export class TokenValidator {
 
   constructor(
     private readonly authService: AuthServiceClient,
-    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     caches: SharedCacheFactory,
     @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ConfigType } from '@nestjs/config';
 import type { SharedCacheFactory } from '../common/cache/shared-cache.factory';
 import type { KeyValueCache } from '../common/cache/key-value-cache';
-import type { authConfig } from './auth.config';
+import type { AuthConfig } from './auth.config';
 import type { AuthServiceClient } from './auth-service.client';
 import { TokenValidator } from './token-validator.service';
 
@@ -30,7 +29,7 @@ function validatorWith(cacheTtlMs: number) {
       return Promise.resolve({ id: `user-of-${token}` });
     },
   } as unknown as AuthServiceClient;
-  const config = { required: true, timeoutMs: 1000, cacheTtlMs } as ConfigType<typeof authConfig>;
+  const config = { required: true, timeoutMs: 1000, cacheTtlMs } as AuthConfig;
   const caches = { create: () => cache } as unknown as SharedCacheFactory;
   return { validator: new TokenValidator(authService, config, caches), cache, calls };
 }

@@ -2,7 +2,8 @@ import { Global, Module, ValidationPipe } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { SharedCacheModule } from './cache/cache.module';
-import { infraConfig, serverConfig, siblingsConfig } from './config/app.config';
+import { serverConfig } from './config/app.config';
+import { siblingsConfig } from './config/siblings.config';
 import { PublicRoutes } from './decorators/public-routes';
 import { ErrorPresenterRegistry } from './errors/error-presenter.registry';
 import { AllExceptionsFilter } from './filters/all-exceptions.filter';
@@ -21,7 +22,7 @@ import { RequestValidationError } from './validation/request-validation.error';
       isGlobal: true,
       // main.ts loads .env into process.env; tests set process.env directly.
       ignoreEnvFile: true,
-      load: [serverConfig, siblingsConfig, infraConfig],
+      load: [serverConfig, siblingsConfig],
     }),
     RedisModule,
     SharedCacheModule,

@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SiblingName } from '../common/config/app.config';
+import type { SiblingName } from '../common/config/siblings.config';
 import { ErrorBody } from '../common/errors/error-body';
 import { ANY_METHOD_PATHS, GET_ONLY_PATHS, SIBLING_BY_ROUTE_PATH } from './sibling-routes';
 import { SiblingProxyService } from './sibling-proxy.service';

@@ -12,7 +12,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, type Dispatcher } from 'undici';
-import { siblingsConfig, type SiblingName } from '../common/config/app.config';
+import { siblingsConfig, type SiblingName } from '../common/config/siblings.config';
 import { REQUEST_ID_HEADER } from '../common/http/request-id';
 import { ErrorResponder } from '../common/filters/error-responder';
 import { isTracingOn } from '../common/tracing/tracing-state';

@@ -1,4 +1,4 @@
-import type { SiblingName } from '../common/config/app.config';
+import type { SiblingName } from '../common/config/siblings.config';
 
 /** One forwarded path: a prefix (and, unless exact, everything below it) and the sibling behind it. */
 export interface SiblingRoute {

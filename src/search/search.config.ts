@@ -8,8 +8,18 @@ import { validateEnv } from '../common/config/validate-env';
 /** The project root, found from this file so that the default docs folder does not depend on cwd. */
 const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
-/** Settings of the search pipeline; SEARXNG_URL, REDIS_URL and SEARCH_SVC_URL live in infraConfig/siblingsConfig. */
+/**
+ * Settings of the search pipeline and its meta-search backend. REDIS_URL (common/redis) and
+ * SEARCH_SVC_URL (common's siblings config, which the proxy shares) are not search's alone.
+ */
 export class SearchEnv {
+  @IsOptional() @IsUrl(HTTP_URL) readonly SEARXNG_URL?: string;
+
+  /** Tried in order on connection error, timeout or 5xx. */
+  @CommaSeparated()
+  @IsUrl(HTTP_URL, { each: true })
+  readonly SEARXNG_FALLBACK_URLS: string[] = [];
+
   @IsInt() @Min(1) @Max(100_000) readonly SEARCH_MAX_QUERY_CHARS: number = 4000;
   @IsInt() @Min(0) @Max(1000) readonly SEARCH_MAX_HISTORY_TURNS: number = 50;
   @IsInt() @Min(1) @Max(50) readonly SEARCH_SOURCES_SPEED: number = 8;
@@ -48,6 +58,9 @@ export class SearchEnv {
 export const searchConfig = registerAs('search', () => {
   const env = validateEnv(SearchEnv);
   return {
+    searxngUrls: [env.SEARXNG_URL, ...env.SEARXNG_FALLBACK_URLS].filter((url): url is string =>
+      Boolean(url),
+    ),
     maxQueryChars: env.SEARCH_MAX_QUERY_CHARS,
     maxHistoryTurns: env.SEARCH_MAX_HISTORY_TURNS,
     sourcesByMode: {

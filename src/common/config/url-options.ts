@@ -11,8 +11,3 @@ export const HTTP_URL: IsURLOptions = {
 };
 
 export const REDIS_URL: IsURLOptions = { ...HTTP_URL, protocols: ['redis', 'rediss'] };
-
-export const DATABASE_URL: IsURLOptions = {
-  ...HTTP_URL,
-  protocols: ['postgres', 'postgresql', 'mysql', 'mariadb'],
-};

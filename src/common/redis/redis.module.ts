@@ -1,16 +1,16 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
+import { ConfigModule, type ConfigType } from '@nestjs/config';
 import Redis from 'ioredis';
-import { infraConfig } from '../config/app.config';
+import { redisConfig } from './redis.config';
 import { REDIS_CLIENT } from './redis.tokens';
 
 const logger = new Logger('Redis');
 
 const CONNECT_WAIT_MS = 2000;
 
-async function createRedisClient(config: ConfigType<typeof infraConfig>): Promise<Redis | null> {
-  if (!config.redisUrl) return null;
-  const client = new Redis(config.redisUrl, {
+async function createRedisClient(config: ConfigType<typeof redisConfig>): Promise<Redis | null> {
+  if (!config.url) return null;
+  const client = new Redis(config.url, {
     // Fail fast instead of queueing: every user of Redis here has a fallback, and a queue would grow unbounded.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -45,7 +45,8 @@ async function createRedisClient(config: ConfigType<typeof infraConfig>): Promis
 
 @Global()
 @Module({
-  providers: [{ provide: REDIS_CLIENT, inject: [infraConfig.KEY], useFactory: createRedisClient }],
+  imports: [ConfigModule.forFeature(redisConfig)],
+  providers: [{ provide: REDIS_CLIENT, inject: [redisConfig.KEY], useFactory: createRedisClient }],
   exports: [REDIS_CLIENT],
 })
 export class RedisModule implements OnApplicationShutdown {

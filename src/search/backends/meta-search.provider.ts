@@ -1,7 +1,7 @@
 import type { ConfigType } from '@nestjs/config';
 import type { Provider } from '@nestjs/common';
 import { SharedCacheFactory } from '../../common/cache/shared-cache.factory';
-import { infraConfig, siblingsConfig } from '../../common/config/app.config';
+import { siblingsConfig } from '../../common/config/siblings.config';
 import { ReadinessRegistry } from '../../health';
 import { QUARRY_METRICS, type QuarryMetrics } from '../../observability';
 import { searchConfig } from '../search.config';
@@ -18,7 +18,6 @@ import { SearxngJsonClient } from './searxng-json.client';
 export const metaSearchProvider: Provider = {
   provide: META_SEARCH_BACKEND,
   inject: [
-    infraConfig.KEY,
     siblingsConfig.KEY,
     searchConfig.KEY,
     SharedCacheFactory,
@@ -26,7 +25,6 @@ export const metaSearchProvider: Provider = {
     { token: QUARRY_METRICS, optional: true },
   ],
   useFactory: (
-    infra: ConfigType<typeof infraConfig>,
     siblings: ConfigType<typeof siblingsConfig>,
     search: ConfigType<typeof searchConfig>,
     caches: SharedCacheFactory,
@@ -44,7 +42,7 @@ export const metaSearchProvider: Provider = {
         })
       : new SearxngJsonClient({
           name: 'SearxNG',
-          baseUrls: infra.searxngUrls,
+          baseUrls: search.searxngUrls,
           path: '/search',
           timeoutMs: search.backendTimeoutMs,
           recorder,
@@ -54,7 +52,7 @@ export const metaSearchProvider: Provider = {
       client,
       siblings.searchSvcExplicit
         ? [{ name: 'search-service', baseUrl: siblings.urls.search }]
-        : infra.searxngUrls.map((baseUrl, index) => ({ name: `searxng:${index + 1}`, baseUrl })),
+        : search.searxngUrls.map((baseUrl, index) => ({ name: `searxng:${index + 1}`, baseUrl })),
     );
     const cache = caches.create({ namespace: 'search', maxEntries: search.cacheMaxEntries });
     return new CachedMetaSearchBackend(client, cache, search.cacheTtlMs, metrics?.search);

@@ -1,0 +1,60 @@
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { CommaSeparated } from './env-transformers';
+
+/** How the HTTP server runs: the settings main.ts needs before Nest starts, validated once there. */
+export class ServerEnv {
+  @IsIn(['development', 'production', 'test'])
+  readonly NODE_ENV: string = 'development';
+
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  readonly PORT: number = 3000;
+
+  @IsString()
+  readonly HOST: string = '0.0.0.0';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  readonly LOG_LEVEL: string = 'info';
+
+  @IsInt()
+  @Min(1024)
+  readonly BODY_LIMIT_BYTES: number = 1024 * 1024;
+
+  /** Deepest nesting of arrays/objects accepted in a JSON body; deeper bodies get 400. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  readonly BODY_MAX_DEPTH: number = 64;
+
+  /** Longest time a client may take to send a whole request (headers and body); 0 = no limit. */
+  @IsInt()
+  @Min(0)
+  readonly REQUEST_TIMEOUT_MS: number = 300_000;
+
+  @CommaSeparated()
+  @IsString({ each: true })
+  readonly CORS_ORIGINS: string[] = [];
+
+  @IsInt()
+  @Min(0)
+  readonly SHUTDOWN_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * Whose X-Forwarded-* headers to believe: false (default: nobody, the socket address is the
+   * client), true (everybody), a hop count, or comma-separated addresses/CIDRs of your proxies.
+   */
+  @Matches(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be true, false, a hop count or comma-separated addresses/CIDRs',
+  })
+  readonly TRUST_PROXY: string = 'false';
+
+  /**
+   * The `servers` URL of the OpenAPI document: where generated clients and Swagger UI send calls.
+   * Relative by default, so the document works behind any host name.
+   */
+  @Matches(/^(\/|https?:\/\/\S+)\S*$/, {
+    message: 'OPENAPI_SERVER_URL must be an http(s) URL or a path starting with /',
+  })
+  readonly OPENAPI_SERVER_URL: string = '/';
+}
