@@ -15,6 +15,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mapError } from '../common/errors/error-mapper';
+import { SearchConcurrencyLimited } from '../limits';
 import { BUILTIN_PROVIDER_ID } from '../providers';
 import { ChatCompletionsService } from './chat-completions.service';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto';
@@ -43,6 +44,7 @@ export class ChatCompletionsController {
   ) {}
 
   @Post('chat/completions')
+  @SearchConcurrencyLimited()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'createChatCompletion',

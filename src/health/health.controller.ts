@@ -5,13 +5,16 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { LivenessDto, ReadinessDto } from './health.dto';
 import { ReadinessService } from './readiness.service';
 
 @ApiTags('health')
+// Probes are polled by orchestrators: never behind a token, never rate-limited.
 @Public()
+@SkipThrottle()
 @Controller('health')
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}

@@ -1,7 +1,6 @@
 import { Module, type CanActivate } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ConfigModule } from '@nestjs/config';
-import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { REDIS_CLIENT } from '../common/redis/redis.tokens';
@@ -12,9 +11,13 @@ import { SearchConcurrencyGuard } from './search-concurrency.guard';
 
 const NO_RATE_LIMIT: CanActivate = { canActivate: () => true };
 
+/** The rate-limit guard AppModule registers globally: the throttler, or one that lets all through. */
+export const RATE_LIMIT_GUARD = Symbol('limits:rate-limit-guard');
+
 /**
- * Per-caller rate limiting (429 with Retry-After). Imported after AuthModule so the auth guard has
- * already put the caller on the request when this guard keys the count.
+ * Per-caller rate limiting (429 with Retry-After; @SkipThrottle() opts a controller out) and the
+ * search concurrency cap (@SearchConcurrencyLimited() opts a handler in). AppModule registers both
+ * guards globally, after the auth guard, so the caller is known when they key their counts.
  */
 @Module({
   imports: [
@@ -35,14 +38,15 @@ const NO_RATE_LIMIT: CanActivate = { canActivate: () => true };
   providers: [
     CallerThrottlerGuard,
     {
-      provide: APP_GUARD,
+      provide: RATE_LIMIT_GUARD,
       inject: [limitsConfig.KEY, CallerThrottlerGuard],
       // With RATE_LIMIT_MAX=0 no guard runs: the throttler would still read its route metadata
       // and await several promises per request only to let it through.
       useFactory: (config: ConfigType<typeof limitsConfig>, throttler: CallerThrottlerGuard) =>
         config.rateLimitMax === 0 ? NO_RATE_LIMIT : throttler,
     },
-    { provide: APP_GUARD, useClass: SearchConcurrencyGuard },
+    SearchConcurrencyGuard,
   ],
+  exports: [RATE_LIMIT_GUARD, SearchConcurrencyGuard],
 })
 export class LimitsModule {}

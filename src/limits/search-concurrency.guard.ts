@@ -6,17 +6,13 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError } from '../common/errors/quarry.error';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { callerKeyOf } from './caller-key';
 import { limitsConfig } from './limits.config';
-
-/** The routes that each run a whole search (retrieval and a model call), plain or streamed. */
-export const SEARCH_ROUTES: ReadonlySet<string> = new Set([
-  'POST /api/search',
-  'POST /v1/chat/completions',
-]);
+import { SEARCH_CONCURRENCY_LIMITED } from './search-concurrency-limited.decorator';
 
 export class TooManyConcurrentSearchesError extends QuarryError {
   constructor(limit: number) {
@@ -31,30 +27,27 @@ export class TooManyConcurrentSearchesError extends QuarryError {
 
 /**
  * Caps the searches one caller (authenticated user, else client address) runs at once on this
- * replica. A search counts from the moment its handler starts until its response, plain or a
+ * replica, on the handlers marked @SearchConcurrencyLimited(). A search counts from the moment its handler starts until its response, plain or a
  * whole stream, is finished or the client is gone. A guard rather than an interceptor: a global
  * interceptor wraps every route's handler in rxjs, a cost every proxied request would pay.
  */
 @Injectable()
 export class SearchConcurrencyGuard implements CanActivate {
   private readonly running = new Map<string, number>();
+  // Handler metadata never changes after start-up: read once per handler, not per request.
+  private readonly limitedHandlers = new WeakMap<object, boolean>();
 
   constructor(
+    private readonly reflector: Reflector,
     @Inject(limitsConfig.KEY) private readonly config: ConfigType<typeof limitsConfig>,
     @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const limit = this.config.searchMaxConcurrentPerClient;
+    if (limit === 0 || !this.isLimited(context.getHandler())) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    if (
-      limit === 0 ||
-      request.method !== 'POST' ||
-      !SEARCH_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
-    ) {
-      return true;
-    }
     const key = callerKeyOf(request);
     const count = this.running.get(key) ?? 0;
     if (count >= limit) {
@@ -74,5 +67,16 @@ export class SearchConcurrencyGuard implements CanActivate {
     raw.once('close', release);
     raw.once('finish', release);
     return true;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- Nest's handler type
+  private isLimited(handler: Function): boolean {
+    let limited = this.limitedHandlers.get(handler);
+    if (limited === undefined) {
+      limited =
+        this.reflector.get<boolean | undefined>(SEARCH_CONCURRENCY_LIMITED, handler) === true;
+      this.limitedHandlers.set(handler, limited);
+    }
+    return limited;
   }
 }

@@ -16,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { concat, map, of } from 'rxjs';
 import { ErrorBody } from '../common/errors/error-body';
+import { SearchConcurrencyLimited } from '../limits';
 import { NdjsonStreamEmitter } from '../streaming';
 import { LegacyModelRefDto, ModelRefDto } from './dto/model-ref.dto';
 import { SearchRequestDto } from './dto/search-request.dto';
@@ -62,6 +63,7 @@ export class SearchController {
   ) {}
 
   @Post('search')
+  @SearchConcurrencyLimited()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'search',
