@@ -15,6 +15,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mapError } from '../common/errors/error-mapper';
+import { withClientAbort } from '../common/http/client-abort';
 import { SearchConcurrencyLimited } from '../limits';
 import { BUILTIN_PROVIDER_ID } from '../providers';
 import { ChatCompletionsService } from './chat-completions.service';
@@ -133,17 +134,10 @@ export class ChatCompletionsController {
       });
       return;
     }
-    const abort = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    };
-    reply.raw.on('close', onClose);
-    try {
-      const completion = await this.completions.complete(run, abort.signal);
-      if (abort.signal.aborted) return;
+    await withClientAbort(reply, async (signal) => {
+      const completion = await this.completions.complete(run, signal);
+      if (signal.aborted) return;
       await reply.send(completion);
-    } finally {
-      reply.raw.off('close', onClose);
-    }
+    });
   }
 }

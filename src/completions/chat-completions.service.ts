@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
+import { Injectable } from '@nestjs/common';
 import {
   concat,
   defer,
-  fromEvent,
+  finalize,
+  from,
   lastValueFrom,
   map,
   Observable,
   of,
   reduce,
-  takeUntil,
+  tap,
 } from 'rxjs';
 import {
-  buildSearchFilters,
-  searchConfig,
+  addToAnswer,
+  NO_ANSWER,
+  SearchRunFactory,
+  SearchService,
+  untilAborted,
+  type SearchEvent,
   type OptimizationMode,
+  type SearchLimitErrors,
   type SearchRun,
   type SearchSource,
-  type SourceKind,
-  SearchService,
 } from '../search';
 import { mapConversation } from './conversation/conversation.mapping';
 import type {
@@ -37,6 +40,17 @@ import {
 } from './response/completion.builder';
 import { UsageMeter } from './usage/usage-meter';
 
+/** Limits are about the messages as a whole: OpenAI's param names the field, `messages`. */
+const COMPLETION_LIMIT_ERRORS: SearchLimitErrors = {
+  query: (max) =>
+    new InvalidCompletionRequestError(
+      `the last user message must be at most ${max} characters`,
+      'messages',
+    ),
+  history: (max) =>
+    new InvalidCompletionRequestError(`at most ${max} earlier turns are accepted`, 'messages'),
+};
+
 const MODE_BY_CONTEXT_SIZE: Record<SearchContextSize, OptimizationMode> = {
   low: 'speed',
   medium: 'balanced',
@@ -45,9 +59,7 @@ const MODE_BY_CONTEXT_SIZE: Record<SearchContextSize, OptimizationMode> = {
 
 /** What one completion emits, before it is shaped as a whole object or as chunks. */
 export type CompletionEvent =
-  | { readonly type: 'sources'; readonly sources: readonly SearchSource[] }
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'end'; readonly relatedQuestions?: readonly string[] };
+  SearchEvent | { readonly type: 'end'; readonly relatedQuestions?: readonly string[] };
 
 /** One accepted request: its identity, its events (cold: nothing runs until subscribed), its usage. */
 export interface CompletionRun {
@@ -66,47 +78,32 @@ export interface CompletionRun {
 export class ChatCompletionsService {
   constructor(
     private readonly models: CompletionModelResolver,
+    private readonly runs: SearchRunFactory,
     private readonly search: SearchService,
     private readonly related: RelatedQuestionsWriter,
-    @Inject(searchConfig.KEY) private readonly limits: ConfigType<typeof searchConfig>,
   ) {}
 
   /** Validates and prepares the run; throws the 4xx errors before anything is sent. */
   start(request: ChatCompletionRequestDto, requestId?: string): CompletionRun {
     const resolved = this.models.resolve(request.model);
     const conversation = mapConversation(request.messages);
-    if (conversation.query.length > this.limits.maxQueryChars) {
-      throw new InvalidCompletionRequestError(
-        `the last user message must be at most ${this.limits.maxQueryChars} characters`,
-        'messages',
-      );
-    }
-    if (conversation.history.length > this.limits.maxHistoryTurns) {
-      throw new InvalidCompletionRequestError(
-        `at most ${this.limits.maxHistoryTurns} earlier turns are accepted`,
-        'messages',
-      );
-    }
     const meter = new UsageMeter(resolved.chatModel);
     const contextSize = request.web_search_options?.search_context_size;
     const maxTokens = request.max_completion_tokens ?? request.max_tokens;
-    const run: SearchRun = {
+    const run = this.runs.create({
       query: conversation.query,
       history: conversation.history,
-      sourceKinds: request.disable_search
-        ? []
-        : ([request.search_mode ?? 'web'] satisfies SourceKind[]),
+      sourceKinds: request.disable_search ? [] : [request.search_mode ?? 'web'],
       mode: contextSize ? MODE_BY_CONTEXT_SIZE[contextSize] : (resolved.mode ?? 'speed'),
       systemInstructions: conversation.systemInstructions,
-      chatModel: meter,
-      embeddingModel: resolved.embeddingModel,
-      filters: buildSearchFilters({
+      models: () => ({ chatModel: meter, embeddingModel: resolved.embeddingModel }),
+      filters: {
         domains: { field: 'search_domain_filter', value: request.search_domain_filter },
         recency: { field: 'search_recency_filter', value: request.search_recency_filter },
         after: { field: 'search_after_date_filter', value: request.search_after_date_filter },
         before: { field: 'search_before_date_filter', value: request.search_before_date_filter },
         maxSources: { field: 'max_sources', value: request.max_sources },
-      }),
+      },
       answerOptions: {
         // null, which OpenAI clients send for "unset", counts as absent.
         ...(request.temperature != null ? { temperature: request.temperature } : {}),
@@ -114,7 +111,8 @@ export class ChatCompletionsService {
         ...(maxTokens != null ? { maxTokens } : {}),
       },
       requestId,
-    };
+      limitErrors: COMPLETION_LIMIT_ERRORS,
+    });
     return {
       identity: {
         id: `chatcmpl-${randomUUID().replace(/-/g, '')}`,
@@ -131,25 +129,19 @@ export class ChatCompletionsService {
   async complete(run: CompletionRun, signal: AbortSignal): Promise<ChatCompletionDto> {
     const collected = await lastValueFrom(
       run.events.pipe(
-        takeUntil(fromEvent(signal, 'abort')),
+        untilAborted(signal),
         reduce(
-          (acc, event) => {
-            if (event.type === 'sources') acc.sources = event.sources;
-            else if (event.type === 'text') acc.content += event.text;
-            else acc.related = event.relatedQuestions;
-            return acc;
-          },
-          {
-            content: '',
-            sources: [] as readonly SearchSource[],
-            related: undefined as readonly string[] | undefined,
-          },
+          (answer, event) =>
+            event.type === 'end'
+              ? { ...answer, related: event.relatedQuestions }
+              : addToAnswer(answer, event),
+          { ...NO_ANSWER, related: undefined as readonly string[] | undefined },
         ),
       ),
     );
     return buildCompletion(
       run.identity,
-      collected.content,
+      collected.message,
       collected.sources,
       run.meter.usage(),
       collected.related,
@@ -165,12 +157,12 @@ export class ChatCompletionsService {
       const answer = run.events.pipe(
         map((event) => {
           if (event.type === 'sources') {
-            sources = event.sources;
+            sources = event.data;
             return builder.first(sources);
           }
-          if (event.type === 'text') {
-            content += event.text;
-            return builder.content(event.text);
+          if (event.type === 'response') {
+            content += event.data;
+            return builder.content(event.data);
           }
           return builder.last(content, sources, event.relatedQuestions);
         }),
@@ -184,46 +176,34 @@ export class ChatCompletionsService {
     });
   }
 
+  /** The search's events, then `end` (with the related questions, written beside the answer). */
   private events(
     run: SearchRun,
     meter: UsageMeter,
     withRelated: boolean,
   ): Observable<CompletionEvent> {
-    return new Observable<CompletionEvent>((subscriber) => {
+    return defer(() => {
       const abort = new AbortController();
       let related: Promise<string[]> | undefined;
       const startRelated = (sources: readonly SearchSource[]) =>
         this.related.write(meter, run.query, sources, abort.signal, run.requestId);
-      const subscription = this.search.events(run).subscribe({
-        next: (event) => {
-          if (event.type === 'sources') {
-            // Written beside the answer, from the question and the sources' titles.
-            if (withRelated) related = startRelated(event.data);
-            subscriber.next({ type: 'sources', sources: event.data });
-          } else {
-            subscriber.next({ type: 'text', text: event.data });
-          }
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          if (!withRelated) {
-            subscriber.next({ type: 'end' });
-            subscriber.complete();
-            return;
-          }
-          (related ?? startRelated([])).then(
-            (relatedQuestions) => {
-              subscriber.next({ type: 'end', relatedQuestions });
-              subscriber.complete();
-            },
-            (error: unknown) => subscriber.error(error),
-          );
-        },
-      });
-      return () => {
-        subscription.unsubscribe();
-        abort.abort(new Error('completion cancelled'));
-      };
+      const answer = this.search.events(run).pipe(
+        tap((event) => {
+          // Started as soon as the sources are known, from the question and their titles.
+          if (withRelated && event.type === 'sources') related = startRelated(event.data);
+        }),
+      );
+      const end = defer(() =>
+        withRelated
+          ? from(related ?? startRelated([])).pipe(
+              map((relatedQuestions): CompletionEvent => ({ type: 'end', relatedQuestions })),
+            )
+          : of<CompletionEvent>({ type: 'end' }),
+      );
+      // However the completion ends, the related-questions call stops with it.
+      return concat(answer, end).pipe(
+        finalize(() => abort.abort(new Error('completion cancelled'))),
+      );
     });
   }
 }

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { modelDefaultsConfig } from '../providers';
 import { ProvidersModule } from '../providers/providers.module';
-import { searchConfig } from '../search';
 import { SearchModule } from '../search/search.module';
 import { StreamingModule } from '../streaming/streaming.module';
 import { ChatCompletionsController } from './chat-completions.controller';
@@ -18,8 +16,6 @@ import { SseWriter } from './streaming/sse.writer';
 @Module({
   imports: [
     ConfigModule.forFeature(completionsConfig),
-    ConfigModule.forFeature(modelDefaultsConfig),
-    ConfigModule.forFeature(searchConfig),
     ProvidersModule,
     SearchModule,
     StreamingModule,

@@ -7,7 +7,8 @@ import {
   type MetaSearchBackend,
   type SearchResult,
   searchConfig,
-  SearchRequestInvalidError,
+  SearchRunFactory,
+  searchRequestLimitErrors,
 } from '../search';
 import type { MediaRequestDto } from './dto/media-request.dto';
 import type { ImageResultDto, VideoResultDto } from './dto/media-response.dto';
@@ -29,6 +30,7 @@ export class MediaSearchService {
     @Inject(META_SEARCH_BACKEND) private readonly backend: MetaSearchBackend,
     @Inject(mediaConfig.KEY) private readonly config: MediaConfig,
     @Inject(searchConfig.KEY) private readonly search: ConfigType<typeof searchConfig>,
+    private readonly runs: SearchRunFactory,
   ) {}
 
   async images(
@@ -68,17 +70,8 @@ export class MediaSearchService {
     requestId?: string,
   ): Promise<SearchResult[]> {
     const query = body.query.trim();
-    if (query.length > this.search.maxQueryChars) {
-      throw new SearchRequestInvalidError(
-        `query must be at most ${this.search.maxQueryChars} characters (got ${query.length})`,
-      );
-    }
     const history = toHistoryTurns(body.chatHistory);
-    if (history.length > this.search.maxHistoryTurns) {
-      throw new SearchRequestInvalidError(
-        `chatHistory must have at most ${this.search.maxHistoryTurns} turns (got ${history.length})`,
-      );
-    }
+    this.runs.checkLimits(query, history, searchRequestLimitErrors('chatHistory'));
     const model = this.models.chatModel(body.chatModel);
     const standalone = await this.rewriter.write(
       model,

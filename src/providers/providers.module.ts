@@ -8,18 +8,21 @@ import { ModelsByProviderController } from './models-by-provider.controller';
 import { ProvidersController } from './providers.controller';
 import { ModelSelector } from './selection/model-selector.service';
 
+// Exported with the module: /v1 resolves its default models from the same settings.
+const modelDefaults = ConfigModule.forFeature(modelDefaultsConfig);
+
 /**
  * Providers and their models: exports MODEL_REGISTRY (ModelRegistry) for the rest of the service,
  * and ModelSelector, which resolves a request's model reference (either shape, or the default).
  */
 @Module({
-  imports: [ConfigModule.forFeature(providersConfig), ConfigModule.forFeature(modelDefaultsConfig)],
+  imports: [ConfigModule.forFeature(providersConfig), modelDefaults],
   controllers: [ProvidersController, ModelsByProviderController],
   providers: [
     ModelRegistryService,
     { provide: MODEL_REGISTRY, useExisting: ModelRegistryService },
     ModelSelector,
   ],
-  exports: [MODEL_REGISTRY, ModelSelector],
+  exports: [MODEL_REGISTRY, ModelSelector, modelDefaults],
 })
 export class ProvidersModule {}

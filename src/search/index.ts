@@ -4,6 +4,13 @@
  */
 export * from './search-run';
 export { SearchService } from './search.service';
+export { addToAnswer, NO_ANSWER, untilAborted } from './answer-joining';
+export {
+  SearchRunFactory,
+  searchRequestLimitErrors,
+  type SearchLimitErrors,
+  type SearchRunRequest,
+} from './search-run.factory';
 export { searchConfig } from './search.config';
 export { SearchRequestInvalidError } from './search-request.errors';
 export {
@@ -15,7 +22,6 @@ export type { SearchResult } from './backends/search-result';
 export { IsChatHistory, toHistoryTurns, type ChatHistoryEntry } from './dto/chat-history.validator';
 export { LegacyModelRefDto, ModelRefDto, modelRefSchema } from './dto/model-ref.dto';
 export { IsModelRef, IsRefused } from './dto/model-ref.validator';
-export { buildSearchFilters } from './filters/search-filters.builder';
 export { MAX_DOMAIN_FILTER_ENTRIES } from './filters/domain-filter';
 export { FILTER_DATE_FORMATS } from './filters/filter-date';
 export { RECENCIES, type Recency } from './filters/recency';

@@ -16,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { concat, map, of } from 'rxjs';
 import { ErrorBody } from '../common/errors/error-body';
+import { withClientAbort } from '../common/http/client-abort';
 import { SearchConcurrencyLimited } from '../limits';
 import { NdjsonStreamEmitter } from '../streaming';
 import { LegacyModelRefDto, ModelRefDto } from './dto/model-ref.dto';
@@ -125,18 +126,11 @@ export class SearchController {
     const requestId = String(request.id);
     const run = this.runs.fromRequest(body, requestId);
     if (!body.stream) {
-      const abort = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) abort.abort();
-      };
-      reply.raw.on('close', onClose);
-      try {
-        const answer = await this.search.answer(run, abort.signal);
-        if (abort.signal.aborted) return;
+      await withClientAbort(reply, async (signal) => {
+        const answer = await this.search.answer(run, signal);
+        if (signal.aborted) return;
         await reply.send({ message: answer.message, sources: answer.sources.map(toSourceDto) });
-      } finally {
-        reply.raw.off('close', onClose);
-      }
+      });
       return;
     }
     const messages = concat(

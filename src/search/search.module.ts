@@ -15,8 +15,16 @@ import { QueryPlanner } from './steps/query-planner.step';
 import { Ranker } from './steps/ranker.step';
 import { Retriever } from './steps/retriever.step';
 
+// Exported with the module: the media routes send the same meta-search language.
+const settings = ConfigModule.forFeature(searchConfig);
+
+/**
+ * POST /api/search and the one face of search for other modules: SearchRunFactory (request to
+ * run, limits), SearchService (the run as events, or the whole answer), the meta-search backend.
+ */
+
 @Module({
-  imports: [ConfigModule.forFeature(searchConfig), ProvidersModule, StreamingModule],
+  imports: [settings, ProvidersModule, StreamingModule],
   controllers: [SearchController],
   providers: [
     metaSearchProvider,
@@ -29,6 +37,6 @@ import { Retriever } from './steps/retriever.step';
     SearchService,
     SearchRunFactory,
   ],
-  exports: [SearchService, SearchRunFactory, META_SEARCH_BACKEND],
+  exports: [SearchService, SearchRunFactory, META_SEARCH_BACKEND, settings],
 })
 export class SearchModule {}

@@ -1,21 +1,26 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import {
-  fromEvent,
+  concat,
+  defer,
+  finalize,
   lastValueFrom,
   map,
   Observable,
+  of,
   reduce,
-  takeUntil,
-  type Subscription,
+  switchMap,
+  tap,
 } from 'rxjs';
 import {
   QUARRY_METRICS,
   type QuarryMetrics,
   SearchMetrics,
+  type SearchOutcome,
   type SearchStep,
 } from '../observability';
 import { failSpan, inSpan, startSpan, withSpan } from '../common/tracing/tracing-state';
+import { addToAnswer, NO_ANSWER, untilAborted } from './answer-joining';
 import { filterResults, timeRangeFor } from './filters/result-filter';
 import { searchConfig } from './search.config';
 import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './search-run';
@@ -26,6 +31,28 @@ import { QueryPlanner } from './steps/query-planner.step';
 import { Ranker } from './steps/ranker.step';
 import { mergeByRank, Retriever } from './steps/retriever.step';
 import { chunkSections } from './text/text-chunker';
+
+/**
+ * Emits once on the next turn of the event loop (setImmediate). The pipeline starts there, not in
+ * the request's own callback: in a burst of requests each one's `init` line then goes out before
+ * any of them spends milliseconds of CPU on retrieval (measured with 100 simultaneous streams).
+ */
+function nextTurn(): Observable<void> {
+  return new Observable<void>((subscriber) => {
+    const turn = setImmediate(() => {
+      subscriber.next();
+      subscriber.complete();
+    });
+    return () => clearImmediate(turn);
+  });
+}
+
+/** Subscribes inside the span, so the calls the subscription starts are its children. */
+function inSpan$<T>(span: ReturnType<typeof startSpan>, source: Observable<T>): Observable<T> {
+  return span
+    ? new Observable<T>((subscriber) => withSpan(span, () => source.subscribe(subscriber)))
+    : source;
+}
 
 /** Chunks taken from one fetched page into ranking, and into one source. */
 const CHUNKS_PER_PAGE = 12;
@@ -48,14 +75,16 @@ export class SearchService {
     @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {}
 
-  /** The run as events: `sources` once, then `response` chunks as the model writes them. */
+  /**
+   * The run as events: `sources` once, then `response` chunks as the model writes them. Cold:
+   * subscribing starts it; unsubscribing before it ends aborts every upstream call.
+   */
   events(run: SearchRun): Observable<SearchEvent> {
-    return new Observable<SearchEvent>((subscriber) => {
+    return defer(() => {
       const abort = new AbortController();
-      // Set once the run has ended by itself: aborting then would only wake every listener of the
-      // finished upstream calls (a measurable cost per stream under load).
-      let settled = false;
-      let answer: Subscription | undefined;
+      // Until the run ends by itself it counts as aborted; ending it aborts nothing then, which
+      // would only wake every listener of the finished upstream calls (a cost per stream).
+      let outcome: SearchOutcome = 'aborted';
       const measured =
         this.metrics?.search.begin(run.mode, run.sourceKinds) ?? SearchMetrics.notMeasured;
       // With tracing on: the run's span, parent of one span per step (undefined when off).
@@ -64,61 +93,45 @@ export class SearchService {
         'quarry.search.source_kinds': run.sourceKinds.join(','),
       });
       let writeSpan: ReturnType<typeof startSpan>;
-      const fail = (error: unknown) => {
-        settled = true;
-        measured.end('failed');
-        failSpan(writeSpan, error);
-        writeSpan?.end();
-        failSpan(span, error);
-        span?.end();
-        subscriber.error(error);
-      };
-      // The pipeline starts on the next turn of the event loop, not inside the request's own
-      // callback: in a burst of requests each one's `init` line then goes out before any of them
-      // spends milliseconds of CPU on retrieval (measured with 100 simultaneous streams).
-      const start = setImmediate(() =>
-        withSpan(span, () =>
-          this.prepare(run, abort.signal).then((prepared) => {
-            if (subscriber.closed) return;
-            measured.sources(prepared.sources.length);
-            subscriber.next({ type: 'sources', data: prepared.sources });
-            writeSpan = startSpan('search.write');
-            const writeStarted = performance.now();
-            answer = withSpan(writeSpan, () =>
-              this.writer
-                .write(run, prepared, abort.signal)
-                .pipe(map((text): SearchEvent => ({ type: 'response', data: text })))
-                .subscribe({
-                  next: (event) => {
-                    measured.firstResponse();
-                    subscriber.next(event);
-                  },
-                  error: fail,
-                  complete: () => {
-                    settled = true;
-                    this.metrics?.search.step('write', (performance.now() - writeStarted) / 1000);
-                    measured.end('completed');
-                    writeSpan?.end();
-                    span?.end();
-                    subscriber.complete();
-                  },
-                }),
-            );
-          }, fail),
-        ),
-      );
-      return () => {
-        clearImmediate(start);
-        answer?.unsubscribe();
-        if (!settled) {
-          abort.abort(new Error('search run cancelled'));
-          measured.end('aborted');
-          writeSpan?.setAttribute('quarry.aborted', true);
+      let writeStarted = 0;
+      return nextTurn().pipe(
+        switchMap(() => withSpan(span, () => this.prepare(run, abort.signal))),
+        switchMap((prepared) => {
+          measured.sources(prepared.sources.length);
+          // A child of the run's span: this callback runs outside the span's context.
+          writeSpan = withSpan(span, () => startSpan('search.write'));
+          writeStarted = performance.now();
+          const answer = this.writer.write(run, prepared, abort.signal).pipe(
+            tap(() => measured.firstResponse()),
+            map((text): SearchEvent => ({ type: 'response', data: text })),
+          );
+          return concat(
+            of<SearchEvent>({ type: 'sources', data: prepared.sources }),
+            inSpan$(writeSpan, answer),
+          );
+        }),
+        tap({
+          complete: () => {
+            outcome = 'completed';
+            this.metrics?.search.step('write', (performance.now() - writeStarted) / 1000);
+          },
+          error: (error: unknown) => {
+            outcome = 'failed';
+            failSpan(writeSpan, error);
+            failSpan(span, error);
+          },
+        }),
+        finalize(() => {
+          if (outcome === 'aborted') {
+            abort.abort(new Error('search run cancelled'));
+            writeSpan?.setAttribute('quarry.aborted', true);
+            span?.setAttribute('quarry.aborted', true);
+          }
+          measured.end(outcome);
           writeSpan?.end();
-          span?.setAttribute('quarry.aborted', true);
           span?.end();
-        }
-      };
+        }),
+      );
     });
   }
 
@@ -134,20 +147,10 @@ export class SearchService {
     );
   }
 
-  /** The whole answer at once; the same events as events(), joined. */
+  /** The whole answer at once; the same events as events(), joined. A client gone (signal) ends the run. */
   answer(run: SearchRun, signal?: AbortSignal): Promise<SearchAnswer> {
-    let events = this.events(run);
-    if (signal) events = events.pipe(takeUntil(fromEvent(signal, 'abort')));
     return lastValueFrom(
-      events.pipe(
-        reduce(
-          (answer, event) =>
-            event.type === 'sources'
-              ? { ...answer, sources: event.data }
-              : { ...answer, message: answer.message + event.data },
-          { message: '', sources: [] } as SearchAnswer,
-        ),
-      ),
+      this.events(run).pipe(untilAborted(signal), reduce(addToAnswer, NO_ANSWER)),
     );
   }
 

@@ -11,7 +11,7 @@ import type {
 } from '../model.ports';
 import { InvalidModelSelectionError } from '../model.errors';
 import { providerFetch } from './provider-fetch';
-import { observeChatStream, runModelCall } from './async-iterable.observable';
+import { sdkChatModel } from './sdk-chat-model';
 import type { ModelLists, ProviderAdapter } from './provider-adapter';
 
 const JSON_INSTRUCTION = 'Reply with one JSON object and nothing else.';
@@ -43,7 +43,6 @@ export class AnthropicAdapter implements ProviderAdapter {
 
   chatModel(key: string): ChatModel {
     const { client, spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
     const body = (messages: readonly ChatMessage[], options?: ChatCallOptions) => {
       const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
       if (options?.json) system.push(JSON_INSTRUCTION);
@@ -56,41 +55,36 @@ export class AnthropicAdapter implements ProviderAdapter {
         top_p: options?.topP,
       };
     };
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
-      key,
-      stream: (messages, options) =>
-        observeChatStream(subject, options, defaultTimeoutMs, async (signal) => {
-          const events = await client.messages.create(
-            { ...body(messages, options), stream: true },
-            { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
-          );
-          return (async function* (): AsyncIterable<ChatChunk> {
-            let input = 0;
-            for await (const event of events) {
-              if (event.type === 'message_start') input = event.message.usage.input_tokens;
-              if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
-                yield { text: event.delta.text };
-              }
-              if (event.type === 'message_delta') {
-                yield { text: '', usage: usageOf(input, event.usage.output_tokens) };
-              }
+    return sdkChatModel(spec, key, defaultTimeoutMs, {
+      stream: async (messages, options, signal) => {
+        const events = await client.messages.create(
+          { ...body(messages, options), stream: true },
+          { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+        );
+        return (async function* (): AsyncIterable<ChatChunk> {
+          let input = 0;
+          for await (const event of events) {
+            if (event.type === 'message_start') input = event.message.usage.input_tokens;
+            if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+              yield { text: event.delta.text };
             }
-          })();
-        }),
-      complete: (messages, options) =>
-        runModelCall(subject, options, defaultTimeoutMs, async (signal) => {
-          const message = await client.messages.create(body(messages, options), {
-            signal,
-            timeout: options?.timeoutMs ?? defaultTimeoutMs,
-          });
-          const text = message.content
-            .map((block) => (block.type === 'text' ? block.text : ''))
-            .join('');
-          return { text, usage: usageOf(message.usage.input_tokens, message.usage.output_tokens) };
-        }),
-    };
+            if (event.type === 'message_delta') {
+              yield { text: '', usage: usageOf(input, event.usage.output_tokens) };
+            }
+          }
+        })();
+      },
+      complete: async (messages, options, signal) => {
+        const message = await client.messages.create(body(messages, options), {
+          signal,
+          timeout: options?.timeoutMs ?? defaultTimeoutMs,
+        });
+        const text = message.content
+          .map((block) => (block.type === 'text' ? block.text : ''))
+          .join('');
+        return { text, usage: usageOf(message.usage.input_tokens, message.usage.output_tokens) };
+      },
+    });
   }
 
   embeddingModel(key: string): EmbeddingModel {

@@ -11,7 +11,7 @@ import type {
   TokenUsage,
 } from '../model.ports';
 import { providerFetch } from './provider-fetch';
-import { observeChatStream, runModelCall } from './async-iterable.observable';
+import { sdkChatModel } from './sdk-chat-model';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Google's Gemini API (streamGenerateContent, batchEmbedContents, models) through @google/genai. */
@@ -51,7 +51,6 @@ export class GeminiAdapter implements ProviderAdapter {
 
   chatModel(key: string): ChatModel {
     const { client, spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
     const request = (
       messages: readonly ChatMessage[],
       options: ChatCallOptions | undefined,
@@ -74,32 +73,27 @@ export class GeminiAdapter implements ProviderAdapter {
         }));
       return { model: key, contents, config };
     };
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
-      key,
-      stream: (messages, options) =>
-        observeChatStream(subject, options, defaultTimeoutMs, async (signal) => {
-          const responses = await client.models.generateContentStream(
-            request(messages, options, signal),
-          );
-          return (async function* (): AsyncIterable<ChatChunk> {
-            for await (const response of responses) {
-              // Every chunk repeats the running usage; the one with a finish reason carries the total.
-              const finished = Boolean(response.candidates?.[0]?.finishReason);
-              yield {
-                text: response.text ?? '',
-                usage: finished ? usageOf(response.usageMetadata) : undefined,
-              };
-            }
-          })();
-        }),
-      complete: (messages, options) =>
-        runModelCall(subject, options, defaultTimeoutMs, async (signal) => {
-          const response = await client.models.generateContent(request(messages, options, signal));
-          return { text: response.text ?? '', usage: usageOf(response.usageMetadata) };
-        }),
-    };
+    return sdkChatModel(spec, key, defaultTimeoutMs, {
+      stream: async (messages, options, signal) => {
+        const responses = await client.models.generateContentStream(
+          request(messages, options, signal),
+        );
+        return (async function* (): AsyncIterable<ChatChunk> {
+          for await (const response of responses) {
+            // Every chunk repeats the running usage; the one with a finish reason carries the total.
+            const finished = Boolean(response.candidates?.[0]?.finishReason);
+            yield {
+              text: response.text ?? '',
+              usage: finished ? usageOf(response.usageMetadata) : undefined,
+            };
+          }
+        })();
+      },
+      complete: async (messages, options, signal) => {
+        const response = await client.models.generateContent(request(messages, options, signal));
+        return { text: response.text ?? '', usage: usageOf(response.usageMetadata) };
+      },
+    });
   }
 
   embeddingModel(key: string): EmbeddingModel {

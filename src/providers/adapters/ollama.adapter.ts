@@ -9,7 +9,7 @@ import type {
   EmbeddingModel,
 } from '../model.ports';
 import { providerFetch } from './provider-fetch';
-import { observeChatStream, runModelCall } from './async-iterable.observable';
+import { sdkChatModel } from './sdk-chat-model';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 const EMBEDDING = /embed|bge|minilm|e5-|gte-|arctic-embed|paraphrase/i;
@@ -43,7 +43,6 @@ export class OllamaAdapter implements ProviderAdapter {
 
   chatModel(key: string): ChatModel {
     const { spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
     const request = (messages: readonly ChatMessage[], options?: ChatCallOptions) => ({
       model: key,
       messages: messages.map((m): Message => ({ role: m.role, content: m.content })),
@@ -62,34 +61,29 @@ export class OllamaAdapter implements ProviderAdapter {
             completionTokens: part.eval_count,
             totalTokens: (part.prompt_eval_count ?? 0) + part.eval_count,
           };
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
-      key,
-      stream: (messages, options) =>
-        observeChatStream(subject, options, defaultTimeoutMs, async (signal) => {
-          const parts = await this.client(signal).chat({
-            ...request(messages, options),
-            stream: true,
-          });
-          return (async function* (): AsyncIterable<ChatChunk> {
-            for await (const part of parts) {
-              yield {
-                text: part.message?.content ?? '',
-                usage: part.done ? usageOf(part) : undefined,
-              };
-            }
-          })();
-        }),
-      complete: (messages, options) =>
-        runModelCall(subject, options, defaultTimeoutMs, async (signal) => {
-          const response = await this.client(signal).chat({
-            ...request(messages, options),
-            stream: false,
-          });
-          return { text: response.message?.content ?? '', usage: usageOf(response) };
-        }),
-    };
+    return sdkChatModel(spec, key, defaultTimeoutMs, {
+      stream: async (messages, options, signal) => {
+        const parts = await this.client(signal).chat({
+          ...request(messages, options),
+          stream: true,
+        });
+        return (async function* (): AsyncIterable<ChatChunk> {
+          for await (const part of parts) {
+            yield {
+              text: part.message?.content ?? '',
+              usage: part.done ? usageOf(part) : undefined,
+            };
+          }
+        })();
+      },
+      complete: async (messages, options, signal) => {
+        const response = await this.client(signal).chat({
+          ...request(messages, options),
+          stream: false,
+        });
+        return { text: response.message?.content ?? '', usage: usageOf(response) };
+      },
+    });
   }
 
   embeddingModel(key: string): EmbeddingModel {

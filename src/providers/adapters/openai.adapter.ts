@@ -11,7 +11,7 @@ import type {
   TokenUsage,
 } from '../model.ports';
 import { providerFetch } from './provider-fetch';
-import { observeChatStream, runModelCall } from './async-iterable.observable';
+import { sdkChatModel } from './sdk-chat-model';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Ids that are neither chat nor embedding models (speech, images, moderation, legacy completion). */
@@ -53,7 +53,6 @@ export class OpenAiAdapter implements ProviderAdapter {
 
   chatModel(key: string): ChatModel {
     const { client, spec, defaultTimeoutMs } = this;
-    const subject = { providerName: spec.name, key };
     const body = (messages: readonly ChatMessage[], options?: ChatCallOptions) => ({
       model: key,
       messages: messages.map((m): ChatCompletionMessageParam => ({
@@ -65,34 +64,29 @@ export class OpenAiAdapter implements ProviderAdapter {
       max_tokens: options?.maxTokens,
       ...(options?.json ? { response_format: { type: 'json_object' as const } } : {}),
     });
-    return {
-      providerId: spec.id,
-      providerName: spec.name,
-      key,
-      stream: (messages, options) =>
-        observeChatStream(subject, options, defaultTimeoutMs, async (signal) => {
-          const stream = await client.chat.completions.create(
-            { ...body(messages, options), stream: true, stream_options: { include_usage: true } },
-            { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
-          );
-          return (async function* (): AsyncIterable<ChatChunk> {
-            for await (const chunk of stream) {
-              yield { text: chunk.choices[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
-            }
-          })();
-        }),
-      complete: (messages, options) =>
-        runModelCall(subject, options, defaultTimeoutMs, async (signal) => {
-          const completion = await client.chat.completions.create(body(messages, options), {
-            signal,
-            timeout: options?.timeoutMs ?? defaultTimeoutMs,
-          });
-          return {
-            text: completion.choices[0]?.message?.content ?? '',
-            usage: usageOf(completion.usage),
-          };
-        }),
-    };
+    return sdkChatModel(spec, key, defaultTimeoutMs, {
+      stream: async (messages, options, signal) => {
+        const stream = await client.chat.completions.create(
+          { ...body(messages, options), stream: true, stream_options: { include_usage: true } },
+          { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+        );
+        return (async function* (): AsyncIterable<ChatChunk> {
+          for await (const chunk of stream) {
+            yield { text: chunk.choices[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
+          }
+        })();
+      },
+      complete: async (messages, options, signal) => {
+        const completion = await client.chat.completions.create(body(messages, options), {
+          signal,
+          timeout: options?.timeoutMs ?? defaultTimeoutMs,
+        });
+        return {
+          text: completion.choices[0]?.message?.content ?? '',
+          usage: usageOf(completion.usage),
+        };
+      },
+    });
   }
 
   embeddingModel(key: string): EmbeddingModel {
