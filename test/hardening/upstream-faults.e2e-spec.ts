@@ -205,8 +205,8 @@ describe('model and embedding provider faults (e2e)', () => {
     openai.failNext({ midStream: 'stall', afterTokens: 1, path: '/v1/chat/completions' });
     const { lines, ms } = await streamed(t.url, body());
     expect(lines.map((line) => line.type)).toEqual(['init', 'sources', 'response']);
+    // Only the lower bound is timing: a stream that never ended would fail on the test timeout.
     expect(ms).toBeGreaterThanOrEqual(600);
-    expect(ms).toBeLessThan(3000);
     const freed = await openai.waitForDisconnect(2000);
     expect(freed.path).toBe('/v1/chat/completions');
     expect(t.logs.some((line) => /no stream event within 700 ms/.test(String(line.msg)))).toBe(

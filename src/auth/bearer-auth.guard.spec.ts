@@ -1,0 +1,92 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { Public } from '../common/decorators/public.decorator';
+import { PublicRoutes } from '../common/decorators/public-routes';
+import { AUTH_CONFIG, type AuthConfig } from './auth.config';
+import { BearerAuthGuard } from './bearer-auth.guard';
+import { TokenValidator } from './token-validator.service';
+
+class Routes {
+  guarded(): void {}
+
+  @Public()
+  open(): void {}
+
+  configuredOpen(): void {}
+}
+
+function requestTo(handler: () => void, authorization?: string) {
+  const request: { headers: Record<string, string>; user?: unknown } = {
+    headers: authorization ? { authorization } : {},
+  };
+  const context = {
+    getType: () => 'http',
+    getHandler: () => handler,
+    getClass: () => Routes,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { context, request };
+}
+
+async function guardWith(required: boolean) {
+  const validated: string[] = [];
+  const moduleRef = await Test.createTestingModule({
+    providers: [
+      BearerAuthGuard,
+      Reflector,
+      PublicRoutes,
+      { provide: HttpAdapterHost, useValue: {} },
+      { provide: AUTH_CONFIG, useValue: {} },
+      { provide: TokenValidator, useValue: {} },
+    ],
+  })
+    .overrideProvider(AUTH_CONFIG)
+    .useValue({ required, timeoutMs: 1000, cacheTtlMs: 0 } satisfies AuthConfig)
+    .overrideProvider(TokenValidator)
+    .useValue({
+      validate: (token: string) => {
+        validated.push(token);
+        return token === 'good' ? Promise.resolve({ id: 'u1' }) : Promise.reject(new Error('no'));
+      },
+    })
+    .compile();
+  return {
+    guard: moduleRef.get(BearerAuthGuard),
+    publicRoutes: moduleRef.get(PublicRoutes),
+    validated,
+  };
+}
+
+describe('BearerAuthGuard', () => {
+  it('with AUTH_REQUIRED off lets every request through without asking the auth service', async () => {
+    const { guard, validated } = await guardWith(false);
+    expect(guard.canActivate(requestTo(Routes.prototype.guarded).context)).toBe(true);
+    expect(validated).toEqual([]);
+  });
+
+  it('with AUTH_REQUIRED on puts the validated caller on the request', async () => {
+    const { guard } = await guardWith(true);
+    const { context, request } = requestTo(Routes.prototype.guarded, 'Bearer good');
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect(request.user).toEqual({ id: 'u1' });
+  });
+
+  it('refuses a missing token with 401 and passes a rejected one on', async () => {
+    const { guard } = await guardWith(true);
+    expect(() => guard.canActivate(requestTo(Routes.prototype.guarded).context)).toThrow(
+      expect.objectContaining({ statusCode: 401 }),
+    );
+    await expect(
+      guard.canActivate(requestTo(Routes.prototype.guarded, 'Bearer bad').context),
+    ).rejects.toThrow('no');
+  });
+
+  it('skips @Public() handlers and handlers a module made public at start-up', async () => {
+    const { guard, publicRoutes, validated } = await guardWith(true);
+    publicRoutes.add(Routes.prototype.configuredOpen);
+    expect(guard.canActivate(requestTo(Routes.prototype.open).context)).toBe(true);
+    expect(guard.canActivate(requestTo(Routes.prototype.configuredOpen).context)).toBe(true);
+    expect(validated).toEqual([]);
+  });
+});
