@@ -71,7 +71,8 @@ describe('ModelSelector', () => {
     [{ provider: 'builtin', name: 'extractive' }, BUILTIN],
     [{ provider: BUILTIN, name: 'extractive' }, BUILTIN],
   ])('resolves the older reference %j', (ref, providerId) => {
-    expect(selector().chatModel(ref)).toEqual({ providerId, key: ref.name ?? ref.model });
+    const key = 'name' in ref ? ref.name : ref.model;
+    expect(selector().chatModel(ref)).toEqual({ providerId, key });
   });
 
   it('answers 400 listing the choices for an ambiguous, unknown provider or unknown model', () => {
