@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
   } catch (error) {
     return fail(error);
   }
-  // The server settings validated above build the adapter; Nest's ConfigModule reads its own copy.
+  // The server settings validated above build the adapter; Nest's ConfigModule gets the same result.
   const app = await createApp(undefined, server).catch(fail);
   if (!app) return;
   await app.listen({ port: server.port, host: server.host });

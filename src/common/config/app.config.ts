@@ -2,8 +2,23 @@ import { registerAs } from '@nestjs/config';
 import { ServerEnv } from './server.env';
 import { validateEnv } from './validate-env';
 
-/** How the HTTP server itself runs. */
-export const serverConfig = registerAs('server', () => {
+const SERVER_KEYS = Object.keys(new ServerEnv());
+let lastRead: { readonly snapshot: string; readonly settings: ServerSettings } | undefined;
+
+/**
+ * How the HTTP server itself runs. main.ts needs these before Nest starts and Nest's ConfigModule
+ * asks again: the same environment is validated once; a changed one (an in-process test starting
+ * an app with its own variables) is validated anew.
+ */
+export const serverConfig = registerAs('server', (): ServerSettings => {
+  const snapshot = SERVER_KEYS.map((key) => process.env[key] ?? '').join('\u0000');
+  if (lastRead?.snapshot !== snapshot) lastRead = { snapshot, settings: readServerSettings() };
+  return lastRead.settings;
+});
+
+export type ServerConfig = ServerSettings;
+
+function readServerSettings() {
   const env = validateEnv(ServerEnv);
   return {
     nodeEnv: env.NODE_ENV,
@@ -18,9 +33,9 @@ export const serverConfig = registerAs('server', () => {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     openApiServerUrl: env.OPENAPI_SERVER_URL,
   };
-});
+}
 
-export type ServerConfig = ReturnType<typeof serverConfig>;
+type ServerSettings = ReturnType<typeof readServerSettings>;
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === 'true' || value === 'false') return value === 'true';
