@@ -6,6 +6,8 @@
 //   npm run build && node scripts/measure-metrics-overhead.js [rounds=6] [seconds=5]
 //   ONLY=proxied ...   one case only;   AA_CHECK=1 ...   both services with metrics off (the
 //   method's own noise: what "on vs off" shows when there is no difference)
+//   BASELINE_MAIN=/path/to/other/dist/main.js ...   this build against another one, both with
+//   metrics on (a before/after comparison of a change: "on" is this build, "off" the other)
 'use strict';
 const http = require('node:http');
 const { spawn } = require('node:child_process');
@@ -30,8 +32,8 @@ function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]); // utime + stime
 }
 
-async function startService(port, env) {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js')], {
+async function startService(port, env, main = join(__dirname, '..', 'dist', 'main.js')) {
+  const child = spawn(process.execPath, [main], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -84,9 +86,15 @@ async function main() {
   const services = {
     on: await startService(ports.on, {
       ...env,
-      METRICS_ENABLED: process.env.AA_CHECK ? 'false' : 'true',
+      METRICS_ENABLED: process.env.AA_CHECK && !process.env.BASELINE_MAIN ? 'false' : 'true',
     }),
-    off: await startService(ports.off, { ...env, METRICS_ENABLED: 'false' }),
+    off: process.env.BASELINE_MAIN
+      ? await startService(
+          ports.off,
+          { ...env, METRICS_ENABLED: 'true' },
+          process.env.BASELINE_MAIN,
+        )
+      : await startService(ports.off, { ...env, METRICS_ENABLED: 'false' }),
   };
   const search = JSON.stringify({
     chatModel: { providerId: BUILTIN, key: 'extractive' },
