@@ -57,18 +57,7 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   async probe(): Promise<ReadinessResult> {
     const address = new URL(this.meUrl).origin;
     try {
-      const response = await firstValueFrom(
-        this.http.get<unknown>(this.meUrl, {
-          headers: { accept: 'application/json' },
-          timeout: this.config.timeoutMs,
-          signal: AbortSignal.timeout(this.config.timeoutMs),
-          maxRedirects: 0,
-          maxContentLength: MAX_PROFILE_BYTES,
-          validateStatus: () => true,
-          httpAgent: this.httpAgent,
-          httpsAgent: this.httpsAgent,
-        }),
-      );
+      const response = await this.getMe({});
       if (response.status === 401 || response.status === 403)
         return { up: true, details: { address } };
       return {
@@ -80,6 +69,22 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
       const code = (error as { code?: string }).code ?? (error as Error).message;
       return { up: false, reason: `unreachable: ${code}`, details: { address } };
     }
+  }
+
+  /** GET /api/auth/me on the client's own agents; every status is an answer for the caller to read. */
+  private getMe(headers: Record<string, string>) {
+    return firstValueFrom(
+      this.http.get<unknown>(this.meUrl, {
+        headers: { ...headers, accept: 'application/json' },
+        timeout: this.config.timeoutMs,
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+        maxRedirects: 0,
+        maxContentLength: MAX_PROFILE_BYTES,
+        validateStatus: () => true,
+        httpAgent: this.httpAgent,
+        httpsAgent: this.httpsAgent,
+      }),
+    );
   }
 
   onModuleDestroy(): void {
@@ -94,18 +99,7 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   async me(token: string): Promise<Record<string, unknown>> {
     let response;
     try {
-      response = await firstValueFrom(
-        this.http.get<unknown>(this.meUrl, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          timeout: this.config.timeoutMs,
-          signal: AbortSignal.timeout(this.config.timeoutMs),
-          maxRedirects: 0,
-          maxContentLength: MAX_PROFILE_BYTES,
-          validateStatus: () => true,
-          httpAgent: this.httpAgent,
-          httpsAgent: this.httpsAgent,
-        }),
-      );
+      response = await this.getMe({ authorization: `Bearer ${token}` });
     } catch (error) {
       const code = (error as { code?: string }).code ?? (error as Error).message;
       this.logger.warn(`auth service call failed: ${code}`);

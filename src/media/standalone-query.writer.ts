@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ChatMessage, ChatModel } from '../providers';
-import type { HistoryTurn, OptimizationMode } from '../search';
+import { readModelJson, type HistoryTurn, type OptimizationMode } from '../search';
 
 const MAX_QUERY_CHARS = 400;
 
@@ -62,16 +62,8 @@ function messages(query: string, history: readonly HistoryTurn[]): ChatMessage[]
  * question as asked is the rewrite. Undefined when nothing usable is there.
  */
 export function parseStandaloneQuery(output: string, asked: string): string | undefined {
-  const text = output.replace(/<think>[\s\S]*?<\/think>/gi, '');
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start === -1 || end <= start) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
-  }
+  const parsed = readModelJson(output);
+  if (parsed === undefined) return undefined;
   const record = (parsed ?? {}) as { query?: unknown; queries?: unknown };
   const candidates = [record.query, ...(Array.isArray(record.queries) ? record.queries : [])]
     .filter((value): value is string => typeof value === 'string')

@@ -5,6 +5,7 @@
 export * from './search-run';
 export { SearchService } from './search.service';
 export { addToAnswer, NO_ANSWER, untilAborted } from './answer-joining';
+export { readModelJson } from './steps/model-json';
 export {
   SearchRunFactory,
   searchRequestLimitErrors,

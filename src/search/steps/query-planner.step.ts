@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ChatMessage } from '../../providers';
 import { keyphraseQueries } from '../planning/keyphrase-queries';
 import type { SearchRun, SourceKind } from '../search-run';
-import { stripThinking } from './thinking-filter';
+import { readModelJson } from './model-json';
 
 export type PlannedQueries = ReadonlyMap<SourceKind, readonly string[]>;
 
@@ -89,16 +89,8 @@ export function parsePlan(
   output: string,
   kinds: readonly SourceKind[],
 ): Map<SourceKind, string[]> | undefined {
-  const text = stripThinking(output);
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start === -1 || end <= start) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
-  }
+  const parsed = readModelJson(output);
+  if (parsed === undefined) return undefined;
   const root =
     parsed && typeof parsed === 'object' && 'queries' in parsed
       ? (parsed as { queries: unknown }).queries
