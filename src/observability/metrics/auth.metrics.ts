@@ -1,28 +1,29 @@
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { CounterSeries, type CounterChild } from './series/counter-series';
 
 export type AuthServiceOutcome = 'valid' | 'rejected' | 'unavailable';
 
 /** quarry_auth_*: bearer validations answered from a cache or by the auth service. */
 export class AuthMetrics {
-  private readonly memoryHits: Counter.Internal;
-  private readonly sharedHits: Counter.Internal;
-  private readonly calls: Record<AuthServiceOutcome, Counter.Internal>;
-  private readonly failures: Record<'rejected' | 'unavailable', Counter.Internal>;
+  private readonly memoryHits: CounterChild;
+  private readonly sharedHits: CounterChild;
+  private readonly calls: Record<AuthServiceOutcome, CounterChild>;
+  private readonly failures: Record<'rejected' | 'unavailable', CounterChild>;
 
   constructor(registry: Registry) {
-    const hits = new Counter({
+    const hits = new CounterSeries({
       name: 'quarry_auth_cache_hits_total',
       help: 'Bearer validations answered from a cache: memory (this replica) or shared (Redis).',
       labelNames: ['cache'],
       registers: [registry],
     });
-    const calls = new Counter({
+    const calls = new CounterSeries({
       name: 'quarry_auth_service_calls_total',
       help: 'Calls to the auth service, by outcome (valid, rejected, unavailable).',
       labelNames: ['outcome'],
       registers: [registry],
     });
-    const failures = new Counter({
+    const failures = new CounterSeries({
       name: 'quarry_auth_failures_total',
       help: 'Validations that failed: token rejected by the auth service, or the service unavailable.',
       labelNames: ['reason'],

@@ -1,9 +1,11 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { CounterSeries, type CounterChild } from './series/counter-series';
+import { HistogramSeries, type HistogramChild } from './series/histogram-series';
 import { LATENCY_BUCKETS } from './metric-buckets';
 
 interface RequestChildren {
-  readonly count: Counter.Internal;
-  readonly duration: Histogram.Internal<string>;
+  readonly count: CounterChild;
+  readonly duration: HistogramChild;
 }
 
 /** Requests not matched by any route share one label value: raw paths would be unbounded. */
@@ -11,19 +13,19 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 /** quarry_http_requests_total and quarry_http_request_duration_seconds, by method, route template and status. */
 export class HttpRequestMetrics {
-  private readonly count: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+  private readonly count: CounterSeries<'method' | 'route' | 'status'>;
+  private readonly duration: HistogramSeries<'method' | 'route' | 'status'>;
   // route -> method -> status: three Map lookups per request and no key string built.
   private readonly children = new Map<string, Map<string, Map<number, RequestChildren>>>();
 
   constructor(registry: Registry) {
-    this.count = new Counter({
+    this.count = new CounterSeries({
       name: 'quarry_http_requests_total',
       help: 'HTTP requests answered, by method, route template and status.',
       labelNames: ['method', 'route', 'status'],
       registers: [registry],
     });
-    this.duration = new Histogram({
+    this.duration = new HistogramSeries({
       name: 'quarry_http_request_duration_seconds',
       help: 'Time from the request arriving to the response ending (a whole stream for streamed answers).',
       labelNames: ['method', 'route', 'status'],

@@ -1,6 +1,6 @@
 /**
- * Label-bound children of one metric, made once per label combination and then reused: prom-client
- * builds a label hash on every `inc(labels)`, a cost the hot path should not pay per request.
+ * Label-bound children of one metric, made once per label combination and then reused: a series'
+ * labels() joins the values into one key, a string the hot path should not build per request.
  * Two-level keys avoid building a joined string per lookup.
  */
 export class LabelChildren<C> {

@@ -1,4 +1,6 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { CounterSeries, type CounterChild } from './series/counter-series';
+import { HistogramSeries, type HistogramChild } from './series/histogram-series';
 import { LabelChildren } from './label-children';
 import { LATENCY_BUCKETS } from './metric-buckets';
 
@@ -14,33 +16,33 @@ export interface MetaSearchRecorder {
 
 /** quarry_meta_search_*: calls to SearxNG (or the search sibling) per backend address. */
 export class MetaSearchMetrics implements MetaSearchRecorder {
-  private readonly ok: LabelChildren<Counter.Internal>;
-  private readonly failed: LabelChildren<Counter.Internal>;
-  private readonly duration: LabelChildren<Histogram.Internal<string>>;
-  private readonly failures: Counter<'backend' | 'address' | 'reason'>;
-  private readonly failovers: LabelChildren<Counter.Internal>;
+  private readonly ok: LabelChildren<CounterChild>;
+  private readonly failed: LabelChildren<CounterChild>;
+  private readonly duration: LabelChildren<HistogramChild>;
+  private readonly failures: CounterSeries<'backend' | 'address' | 'reason'>;
+  private readonly failovers: LabelChildren<CounterChild>;
 
   constructor(registry: Registry) {
-    const requests = new Counter({
+    const requests = new CounterSeries({
       name: 'quarry_meta_search_requests_total',
       help: 'Meta-search requests, by backend, address (origin and path, never credentials) and outcome.',
       labelNames: ['backend', 'address', 'outcome'],
       registers: [registry],
     });
-    const duration = new Histogram({
+    const duration = new HistogramSeries({
       name: 'quarry_meta_search_request_duration_seconds',
       help: 'Duration of one meta-search request to one address.',
       labelNames: ['backend', 'address'],
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    this.failures = new Counter({
+    this.failures = new CounterSeries({
       name: 'quarry_meta_search_failures_total',
       help: 'Failed meta-search requests by reason (timeout, connection, http_5xx, http_4xx, bad_reply).',
       labelNames: ['backend', 'address', 'reason'],
       registers: [registry],
     });
-    const failovers = new Counter({
+    const failovers = new CounterSeries({
       name: 'quarry_meta_search_failovers_total',
       help: 'Times the next meta-search address was tried after one failed.',
       labelNames: ['backend'],

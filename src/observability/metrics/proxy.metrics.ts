@@ -1,28 +1,30 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { CounterSeries, type CounterChild } from './series/counter-series';
+import { HistogramSeries, type HistogramChild } from './series/histogram-series';
 import { LabelChildren } from './label-children';
 import { LATENCY_BUCKETS } from './metric-buckets';
 
 /** quarry_proxy_*: requests forwarded to each sibling service. */
 export class ProxyMetrics {
-  private readonly requests: LabelChildren<Counter.Internal>;
-  private readonly duration: LabelChildren<Histogram.Internal<string>>;
-  private readonly upstreamFailures: LabelChildren<Counter.Internal>;
+  private readonly requests: LabelChildren<CounterChild>;
+  private readonly duration: LabelChildren<HistogramChild>;
+  private readonly upstreamFailures: LabelChildren<CounterChild>;
 
   constructor(registry: Registry) {
-    const requests = new Counter({
+    const requests = new CounterSeries({
       name: 'quarry_proxy_requests_total',
       help: 'Requests forwarded to a sibling service, by sibling and the status returned to the client.',
       labelNames: ['sibling', 'status'],
       registers: [registry],
     });
-    const duration = new Histogram({
+    const duration = new HistogramSeries({
       name: 'quarry_proxy_request_duration_seconds',
       help: 'Time to forward a request and stream the sibling reply back, by sibling.',
       labelNames: ['sibling'],
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    const failures = new Counter({
+    const failures = new CounterSeries({
       name: 'quarry_proxy_upstream_failures_total',
       help: 'Proxied requests answered 502 (sibling unreachable or bad gateway) or 504 (sibling timed out).',
       labelNames: ['sibling', 'status'],

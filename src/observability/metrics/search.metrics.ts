@@ -1,4 +1,6 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { CounterSeries, type CounterChild } from './series/counter-series';
+import { HistogramSeries, type HistogramChild } from './series/histogram-series';
 import { LabelChildren } from './label-children';
 import { LATENCY_BUCKETS, SOURCE_COUNT_BUCKETS } from './metric-buckets';
 
@@ -21,48 +23,48 @@ const NOT_MEASURED: SearchMeasurement = {
 
 /** quarry_search*: answer-pipeline runs by optimization mode and the source kinds asked for. */
 export class SearchMetrics {
-  private readonly searches: Counter<'mode' | 'source_kinds' | 'outcome'>;
-  private readonly duration: Histogram<'mode' | 'source_kinds' | 'outcome'>;
-  private readonly firstResponse: LabelChildren<Histogram.Internal<string>>;
-  private readonly sourcesReturned: LabelChildren<Histogram.Internal<string>>;
-  private readonly cacheLookups: { hit: Counter.Internal; miss: Counter.Internal };
-  private readonly steps: LabelChildren<Histogram.Internal<string>>;
+  private readonly searches: CounterSeries<'mode' | 'source_kinds' | 'outcome'>;
+  private readonly duration: HistogramSeries<'mode' | 'source_kinds' | 'outcome'>;
+  private readonly firstResponse: LabelChildren<HistogramChild>;
+  private readonly sourcesReturned: LabelChildren<HistogramChild>;
+  private readonly cacheLookups: { hit: CounterChild; miss: CounterChild };
+  private readonly steps: LabelChildren<HistogramChild>;
 
   constructor(registry: Registry) {
-    this.searches = new Counter({
+    this.searches = new CounterSeries({
       name: 'quarry_searches_total',
       help: 'Searches run, by mode, source kinds and outcome (completed, failed, aborted by the client).',
       labelNames: ['mode', 'source_kinds', 'outcome'],
       registers: [registry],
     });
-    this.duration = new Histogram({
+    this.duration = new HistogramSeries({
       name: 'quarry_search_duration_seconds',
       help: 'Time from the pipeline starting to its last event, by mode, source kinds and outcome.',
       labelNames: ['mode', 'source_kinds', 'outcome'],
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    const firstResponse = new Histogram({
+    const firstResponse = new HistogramSeries({
       name: 'quarry_search_first_response_seconds',
       help: 'Time from the pipeline starting to the first response line (first answer text).',
       labelNames: ['mode', 'source_kinds'],
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    const sources = new Histogram({
+    const sources = new HistogramSeries({
       name: 'quarry_search_sources_returned',
       help: 'Sources given to the answer, by mode.',
       labelNames: ['mode'],
       buckets: SOURCE_COUNT_BUCKETS,
       registers: [registry],
     });
-    const cache = new Counter({
+    const cache = new CounterSeries({
       name: 'quarry_search_cache_lookups_total',
       help: 'Meta-search result cache lookups, by result (hit, miss).',
       labelNames: ['result'],
       registers: [registry],
     });
-    const steps = new Histogram({
+    const steps = new HistogramSeries({
       name: 'quarry_search_step_duration_seconds',
       help: 'Duration of each pipeline step (plan, retrieve, rank, read, write).',
       labelNames: ['step'],
