@@ -40,7 +40,10 @@ function ownerOf(frame) {
   const { url, functionName } = frame;
   if (url.includes('/dist/observability/')) return 'recording';
   if (url.includes('/node_modules/prom-client/')) return 'recording';
-  if (url.includes('/node_modules/fastify/lib/hooks.js') && functionName === 'onResponseHookIterator') {
+  if (
+    url.includes('/node_modules/fastify/lib/hooks.js') &&
+    functionName === 'onResponseHookIterator'
+  ) {
     return 'recording';
   }
   if (url.includes('/dist/') || url.includes('/node_modules/')) return 'other';
@@ -51,7 +54,8 @@ function ownerOf(frame) {
 function recordingShare(profile, fromMicros) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parents.set(child, node.id);
   const owners = new Map();
   const ownerOfNode = (id) => {
     if (owners.has(id)) return owners.get(id);
