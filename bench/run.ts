@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { connectorBench } from './benchmarks/connector.bench';
+import { metricsBench } from './benchmarks/metrics.bench';
 import { providersBench } from './benchmarks/providers.bench';
 import { proxyBench } from './benchmarks/proxy.bench';
 import { streamBench } from './benchmarks/stream.bench';
@@ -11,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   stream: streamBench,
   connector: connectorBench,
   providers: providersBench,
+  metrics: metricsBench,
 };
 
 async function main(): Promise<void> {
