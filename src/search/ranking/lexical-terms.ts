@@ -1,4 +1,4 @@
-import { detectLanguage, isStopword, wordsOf, stemOf } from '../../providers';
+import { detectLanguage, isCommonWord, isStopword, wordsOf, stemOf } from '../../providers';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the
@@ -15,4 +15,17 @@ export function lexicalTerms(text: string, language = 'en'): string[] {
 /** The language a search's texts are stemmed in: the question's (function words tell it). */
 export function questionLanguage(question: string): string {
   return detectLanguage(wordsOf(question));
+}
+
+/**
+ * The specific terms of a question (stemmed like lexicalTerms): content words that are not among
+ * the everyday words of its language. Numbers and one-letter words are left out.
+ */
+export function specificTerms(question: string, language = 'en'): string[] {
+  const terms: string[] = [];
+  for (const word of wordsOf(question)) {
+    if (word.length < 2 || /^\p{N}+$/u.test(word) || isStopword(word)) continue;
+    if (!isCommonWord(word, language)) terms.push(stemOf(word, language));
+  }
+  return terms;
 }

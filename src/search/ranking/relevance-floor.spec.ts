@@ -1,5 +1,7 @@
+import { lexicalTerms, specificTerms } from './lexical-terms';
 import {
   aboveFloor,
+  missesSpecificTerms,
   MIN_COVERAGE,
   NOTHING_RELEVANT_BELOW,
   RELATIVE_TO_BEST,
@@ -24,5 +26,32 @@ describe('aboveFloor', () => {
   it("keeps the backend's trusted first results that share any word with the question", () => {
     expect([...aboveFloor([0.02, 0, 0.9, 0.05], 2)].sort()).toEqual([0, 2]);
     expect([...aboveFloor([0.02, 0, 0.9, 0.05])]).toEqual([2]);
+  });
+});
+
+describe('missesSpecificTerms', () => {
+  const passages = (...texts: string[]) => texts.map((text) => new Set(lexicalTerms(text)));
+  const docs = passages(
+    'Database schema migrations are an integral part of database management.',
+    'Fastify is database agnostic: a plugin connects it to your database.',
+  );
+
+  it('finds the specific terms of a question: not its everyday words', () => {
+    expect(specificTerms('How do I roll back a database migration in Django?')).toEqual(['django']);
+    expect(specificTerms('How do I set a limit on the number of connections?')).toEqual([]);
+  });
+
+  it('judges passages that never name what the question is about as missing it', () => {
+    const question = 'How do I roll back a database migration in Django?';
+    expect(missesSpecificTerms(specificTerms(question), docs)).toBe(true);
+    expect(
+      missesSpecificTerms(specificTerms('How do I connect Fastify to a database?'), docs),
+    ).toBe(false);
+  });
+
+  it('needs at least half of the specific terms missing, and never judges a question with none', () => {
+    expect(missesSpecificTerms(['fastifi', 'plugin', 'postgr'], docs)).toBe(false);
+    expect(missesSpecificTerms(['fastifi', 'django'], docs)).toBe(true);
+    expect(missesSpecificTerms([], docs)).toBe(false);
   });
 });

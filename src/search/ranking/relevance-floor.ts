@@ -26,3 +26,24 @@ export function aboveFloor(coverage: readonly number[], trustedFirst = 0): Set<n
   });
   return kept;
 }
+
+/**
+ * Whether the candidates miss what the question is about: at least half of its specific terms
+ * (those that are not everyday words of its language: names of products, tools, things) appear in
+ * none of them. Coverage alone cannot tell "How do I roll back a database migration in <a framework
+ * the documents never name>?" from an answerable question, since the everyday words ("database",
+ * "migration") are covered either way; the name is what was asked about. A question without
+ * specific terms is never judged so.
+ *
+ * Meant for whole passages: a search engine's excerpt shows a couple of hundred characters of a
+ * page, so a term it leaves out may well be on the page.
+ */
+export function missesSpecificTerms(
+  specificTerms: readonly string[],
+  documents: readonly ReadonlySet<string>[],
+): boolean {
+  const wanted = [...new Set(specificTerms)];
+  if (wanted.length === 0) return false;
+  const missing = wanted.filter((term) => !documents.some((terms) => terms.has(term)));
+  return missing.length * 2 >= wanted.length;
+}

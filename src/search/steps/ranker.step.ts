@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel } from '../../providers';
 import { lexicalScores } from '../ranking/lexical-scores';
-import { lexicalTerms, questionLanguage } from '../ranking/lexical-terms';
+import { lexicalTerms, questionLanguage, specificTerms } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
-import { aboveFloor } from '../ranking/relevance-floor';
+import { aboveFloor, missesSpecificTerms } from '../ranking/relevance-floor';
 import type { Candidate, RankedCandidate } from './candidate';
 import { cosineSimilarity } from './vector-math';
 
@@ -47,7 +47,8 @@ export interface RankInput {
  * Rank: hybrid ranking by reciprocal rank fusion of three orders: the backend's own (the order
  * candidates arrive in), BM25 over title and snippet, and cosine similarity of the embedding model
  * (query and candidates embedded in one call). Candidates below the relevance floor are dropped,
- * then near-duplicates. When embedding fails the other two orders still rank (logged).
+ * then near-duplicates; none is kept when whole passages miss the question's specific terms (see
+ * missesSpecificTerms). When embedding fails the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
@@ -70,6 +71,15 @@ export class Ranker {
     const evidence =
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const excerptsOnly = evidence === 'excerpt';
+    if (
+      !excerptsOnly &&
+      missesSpecificTerms(
+        specificTerms(question, language),
+        terms.map((list) => new Set(list)),
+      )
+    ) {
+      return [];
+    }
     const kept = aboveFloor(lexical.coverage, excerptsOnly ? EXCERPT_TRUSTED_FIRST : 0);
     if (kept.size === 0) return [];
 
