@@ -215,17 +215,26 @@ export class SearchService {
     );
     const read = new Map(pages.map((page) => [page.url, page]));
     const passages: Candidate[] = [];
-    for (const candidate of ranked.slice(0, wanted * 2)) {
+    // The excerpts of pages not read passed the floor for excerpts already: they stay.
+    const unread = new Set<Candidate>();
+    for (const [backendRank, candidate] of ranked.slice(0, wanted * 2).entries()) {
       const page = read.get(candidate.url);
       if (!page) {
-        passages.push(candidate);
+        const excerpt = { ...candidate, backendRank };
+        passages.push(excerpt);
+        unread.add(excerpt);
         continue;
       }
       for (const chunk of chunkSections(page.sections, PAGE_CHUNK_CHARS).slice(
         0,
         CHUNKS_PER_PAGE,
       )) {
-        passages.push({ ...candidate, title: candidate.title || page.title, snippet: chunk.text });
+        passages.push({
+          ...candidate,
+          title: candidate.title || page.title,
+          snippet: chunk.text,
+          backendRank,
+        });
       }
     }
     const reranked = await this.ranker.rank({
@@ -233,6 +242,7 @@ export class SearchService {
       question: run.query,
       candidates: passages,
       evidence: 'passage',
+      kept: unread,
       embeddingModel: run.embeddingModel,
       signal,
       requestId: run.requestId,

@@ -4,6 +4,11 @@ import type { SourceKind } from '../search-run';
 /** A retrieved result with the source kind that found it; content starts as the snippet. */
 export interface Candidate extends SearchResult {
   readonly kind: SourceKind;
+  /**
+   * The backend's rank of what this candidate is part of (0 = first), when it is one passage of a
+   * read page; default: the order candidates arrive in.
+   */
+  readonly backendRank?: number;
 }
 
 /** A candidate after ranking: its fused rank score and how much of the question it covers. */

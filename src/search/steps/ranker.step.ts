@@ -39,6 +39,11 @@ export interface RankInput {
    * excerpts otherwise.
    */
   readonly evidence?: 'excerpt' | 'passage';
+  /**
+   * Candidates a floor already kept (excerpts of pages that could not be read, beside passages of
+   * pages that were): their short text is not held to the standard of whole passages again.
+   */
+  readonly kept?: ReadonlySet<Candidate>;
   /** Text scored for a candidate; default title and snippet. */
   readonly textOf?: (candidate: Candidate) => string;
 }
@@ -87,14 +92,18 @@ export class Ranker {
     const similarity = vectors
       ? candidates.map((_, i) => cosineSimilarity(vectors[0], vectors[i + 1]))
       : undefined;
-    const backendOrder = candidates.map((_, i) => i);
     const fused = reciprocalRankFusion(candidates.length, [
-      { order: backendOrder, weight: excerptsOnly ? EXCERPT_BACKEND_WEIGHT : 1 },
+      {
+        order: candidates.map((_, i) => i),
+        // Passages of one read page share its rank: the backend ranked pages, not their parts.
+        ranks: candidates.map((candidate, i) => candidate.backendRank ?? i),
+        weight: excerptsOnly ? EXCERPT_BACKEND_WEIGHT : 1,
+      },
       { order: orderByScore(lexical.bm25), weight: 1 },
       ...(similarity ? [{ order: orderByScore(similarity), weight: 1 }] : []),
     ]);
 
-    const order = orderByScore(fused).filter((i) => kept.has(i));
+    const order = orderByScore(fused).filter((i) => kept.has(i) || input.kept?.has(candidates[i]));
     const chosen: number[] = [];
     for (const i of order) {
       const duplicate =
