@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isStopword } from './stopwords';
+import { wordsOf } from './text-features';
 import { stemOf } from './word-stems';
 
 /**
@@ -44,4 +46,32 @@ function commonStems(language: string): ReadonlySet<string> {
  */
 export function isCommonWord(word: string, language = 'en'): boolean {
   return commonStems(language).has(stemOf(word, LISTS[language] ? language : 'en'));
+}
+
+/**
+ * The stems of a text's specific words: content words that are not everyday words of the language
+ * (isCommonWord). Numbers and one-letter words are left out.
+ */
+export function specificStems(text: string, language = 'en'): string[] {
+  const known = LISTS[language] ? language : 'en';
+  const stems: string[] = [];
+  for (const word of wordsOf(text)) {
+    if (word.length < 2 || /^\p{N}+$/u.test(word) || isStopword(word)) continue;
+    if (!isCommonWord(word, known)) stems.push(stemOf(word, known));
+  }
+  return stems;
+}
+
+/**
+ * Whether texts miss what a question is about: at least half of its specific stems appear in none
+ * of them (a question naming something with no specific stems is never judged so).
+ */
+export function missesSpecificStems(
+  specific: readonly string[],
+  texts: readonly ReadonlySet<string>[],
+): boolean {
+  const wanted = [...new Set(specific)];
+  if (wanted.length === 0) return false;
+  const missing = wanted.filter((stem) => !texts.some((stems) => stems.has(stem)));
+  return missing.length * 2 >= wanted.length;
 }

@@ -1,4 +1,4 @@
-import { detectLanguage, isCommonWord, isStopword, wordsOf, stemOf } from '../../providers';
+import { detectLanguage, isStopword, specificStems, wordsOf, stemOf } from '../../providers';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the
@@ -22,10 +22,5 @@ export function questionLanguage(question: string): string {
  * the everyday words of its language. Numbers and one-letter words are left out.
  */
 export function specificTerms(question: string, language = 'en'): string[] {
-  const terms: string[] = [];
-  for (const word of wordsOf(question)) {
-    if (word.length < 2 || /^\p{N}+$/u.test(word) || isStopword(word)) continue;
-    if (!isCommonWord(word, language)) terms.push(stemOf(word, language));
-  }
-  return terms;
+  return specificStems(question, language);
 }

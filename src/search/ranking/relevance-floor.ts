@@ -1,3 +1,5 @@
+import { missesSpecificStems } from '../../providers';
+
 /**
  * The relevance floor: which candidates speak about the question at all. It works on term
  * coverage (the IDF-weighted share of the question's words a candidate contains), because that is
@@ -42,8 +44,5 @@ export function missesSpecificTerms(
   specificTerms: readonly string[],
   documents: readonly ReadonlySet<string>[],
 ): boolean {
-  const wanted = [...new Set(specificTerms)];
-  if (wanted.length === 0) return false;
-  const missing = wanted.filter((term) => !documents.some((terms) => terms.has(term)));
-  return missing.length * 2 >= wanted.length;
+  return missesSpecificStems(specificTerms, documents);
 }
