@@ -213,16 +213,17 @@ export class SearchService {
       signal,
       run.requestId,
     );
+    // Nothing read (no web page among the best, or none reachable): the ranking stands.
+    if (pages.length === 0) return ranked.slice(0, wanted).map(toSource);
     const read = new Map(pages.map((page) => [page.url, page]));
     const passages: Candidate[] = [];
     // The excerpts of pages not read passed the floor for excerpts already: they stay.
     const unread = new Set<Candidate>();
-    for (const [backendRank, candidate] of ranked.slice(0, wanted * 2).entries()) {
+    for (const candidate of ranked.slice(0, wanted * 2)) {
       const page = read.get(candidate.url);
       if (!page) {
-        const excerpt = { ...candidate, backendRank };
-        passages.push(excerpt);
-        unread.add(excerpt);
+        passages.push(candidate);
+        unread.add(candidate);
         continue;
       }
       for (const chunk of chunkSections(page.sections, PAGE_CHUNK_CHARS).slice(
@@ -233,7 +234,6 @@ export class SearchService {
           ...candidate,
           title: candidate.title || page.title,
           snippet: chunk.text,
-          backendRank,
         });
       }
     }

@@ -5,8 +5,9 @@ import type { SourceKind } from '../search-run';
 export interface Candidate extends SearchResult {
   readonly kind: SourceKind;
   /**
-   * The backend's rank of what this candidate is part of (0 = first), when it is one passage of a
-   * read page; default: the order candidates arrive in.
+   * The backend's rank of the candidate (0 = first), or of the page a passage is part of; default:
+   * the order candidates arrive in. Ranking sets it, so that a later ranking of the same candidates
+   * (quality mode's passages) still knows the backend's order.
    */
   readonly backendRank?: number;
 }

@@ -113,6 +113,7 @@ export class Ranker {
     }
     return chosen.map((i) => ({
       ...candidates[i],
+      backendRank: candidates[i].backendRank ?? i,
       score: fused[i],
       coverage: lexical.coverage[i],
     }));
