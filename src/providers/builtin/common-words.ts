@@ -49,29 +49,42 @@ export function isCommonWord(word: string, language = 'en'): boolean {
 }
 
 /**
- * The stems of a text's specific words: content words that are not everyday words of the language
- * (isCommonWord). Numbers and one-letter words are left out.
+ * The stems of a text's content words (numbers and one-letter words left out), split into its
+ * specific ones (not everyday words of the language, isCommonWord) and its everyday ones.
  */
-export function specificStems(text: string, language = 'en'): string[] {
+export function contentStems(
+  text: string,
+  language = 'en',
+): { specific: string[]; everyday: string[] } {
   const known = LISTS[language] ? language : 'en';
-  const stems: string[] = [];
+  const specific: string[] = [];
+  const everyday: string[] = [];
   for (const word of wordsOf(text)) {
     if (word.length < 2 || /^\p{N}+$/u.test(word) || isStopword(word)) continue;
-    if (!isCommonWord(word, known)) stems.push(stemOf(word, known));
+    (isCommonWord(word, known) ? everyday : specific).push(stemOf(word, known));
   }
-  return stems;
+  return { specific, everyday };
+}
+
+/** The stems of a text's specific words (see contentStems). */
+export function specificStems(text: string, language = 'en'): string[] {
+  return contentStems(text, language).specific;
 }
 
 /**
  * Whether texts miss what a question is about: at least half of its specific stems appear in none
- * of them (a question naming something with no specific stems is never judged so).
+ * of them, and its everyday stems are not all found together in one of them. Unknown words alone
+ * (a pasted identifier, a typo) do not make a question off-topic when everything else it asks is
+ * in one text; a question with no specific stems is never judged so.
  */
 export function missesSpecificStems(
-  specific: readonly string[],
+  question: { readonly specific: readonly string[]; readonly everyday: readonly string[] },
   texts: readonly ReadonlySet<string>[],
 ): boolean {
-  const wanted = [...new Set(specific)];
+  const wanted = [...new Set(question.specific)];
   if (wanted.length === 0) return false;
   const missing = wanted.filter((stem) => !texts.some((stems) => stems.has(stem)));
-  return missing.length * 2 >= wanted.length;
+  if (missing.length * 2 < wanted.length) return false;
+  const everyday = [...new Set(question.everyday)];
+  return everyday.length === 0 || !texts.some((stems) => everyday.every((stem) => stems.has(stem)));
 }

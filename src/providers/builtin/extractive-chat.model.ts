@@ -8,7 +8,7 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
-import { missesSpecificStems, specificStems } from './common-words';
+import { contentStems, missesSpecificStems } from './common-words';
 import { followUpQuestions } from './follow-up-questions';
 import { cosine } from './hashing-vectorizer';
 import { isProse } from './prose-sentence';
@@ -214,7 +214,7 @@ function closestSources(question: string, sources: NumberedSource[]): number[] {
     (source) =>
       new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
   );
-  if (missesSpecificStems(specificStems(question, language), sourceStems)) return [];
+  if (missesSpecificStems(contentStems(question, language), sourceStems)) return [];
   const scores = scoreSentences(
     question,
     sources.map((source) => ({ text: source.content, title: source.title })),

@@ -1,4 +1,4 @@
-import { detectLanguage, isStopword, specificStems, wordsOf, stemOf } from '../../providers';
+import { contentStems, detectLanguage, isStopword, wordsOf, stemOf } from '../../providers';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the
@@ -18,9 +18,12 @@ export function questionLanguage(question: string): string {
 }
 
 /**
- * The specific terms of a question (stemmed like lexicalTerms): content words that are not among
- * the everyday words of its language. Numbers and one-letter words are left out.
+ * The content terms of a question (stemmed like lexicalTerms), split into its specific ones (not
+ * everyday words of its language: names of products, tools, things) and its everyday ones.
  */
-export function specificTerms(question: string, language = 'en'): string[] {
-  return specificStems(question, language);
+export function questionTerms(
+  question: string,
+  language = 'en',
+): { specific: string[]; everyday: string[] } {
+  return contentStems(question, language);
 }

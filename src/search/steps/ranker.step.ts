@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel } from '../../providers';
 import { lexicalScores } from '../ranking/lexical-scores';
-import { lexicalTerms, questionLanguage, specificTerms } from '../ranking/lexical-terms';
+import { lexicalTerms, questionLanguage, questionTerms } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import { aboveFloor, missesSpecificTerms } from '../ranking/relevance-floor';
 import type { Candidate, RankedCandidate } from './candidate';
@@ -79,7 +79,7 @@ export class Ranker {
     if (
       !excerptsOnly &&
       missesSpecificTerms(
-        specificTerms(question, language),
+        questionTerms(question, language),
         terms.map((list) => new Set(list)),
       )
     ) {
