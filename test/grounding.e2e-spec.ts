@@ -28,10 +28,12 @@ const SUBSET = [
   'un-socks',
   'un-snapshot',
   'fu-redact-remove',
+  'fy-inject',
   'na-flexbox',
   'na-pytorch',
+  'na-git',
 ];
-/** A little under what the subset scores today (web speed 0.95 / 0.89, local speed 0.95 / 0.91). */
+/** A little under what the subset scores today (web speed 0.90 / 0.83, local speed 0.95 / 0.91). */
 const MIN_RECALL = 0.8;
 const MIN_NDCG = 0.7;
 const BACKEND_MARGIN = 0.03;
@@ -107,13 +109,15 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
       const row = await run(mode, kind);
       expect(row.recall).toBeGreaterThanOrEqual(MIN_RECALL);
       expect(row.ndcg).toBeGreaterThanOrEqual(MIN_NDCG);
-      expect(row.falseNothingFound).toBeLessThanOrEqual(1);
+      // Every answerable question of the subset is answered (fy-inject's excerpts hold no whole
+      // sentence that answers it: the built-in model points at the closest source).
+      expect(row.falseNothingFound).toBe(0);
       expect(row.noAnswerHandled).toBe(row.noAnswer);
       expect(row.citations!.valid).toBe(row.citations!.total);
       if (kind === 'web') {
         // Not worse than what a client of the backend sees in its own order: on the whole
-        // evaluation speed is above it (0.66 vs 0.65); on this subset it is 0.83 vs 0.85 (one
-        // judged page the floor drops), hence the margin.
+        // evaluation speed is above it (0.72 vs 0.65); the margin keeps one judged page of the
+        // subset from failing it.
         const backend = await evaluateBaseline('backend', questions, (q) =>
           Promise.resolve(corpus.search(q.question).map((r) => docIdOf(r.url, corpus.url))),
         );

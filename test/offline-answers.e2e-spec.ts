@@ -119,22 +119,21 @@ describe('Offline answers over the project docs (e2e)', () => {
   });
 
   it('says plainly that nothing is relevant when the docs do not cover the question', async () => {
-    let modelAsked = 0;
     for (const question of [
       'Who painted the Mona Lisa during the Renaissance?',
       'What is the boiling point of water at sea level?',
       'What is the capital of Mongolia?',
     ]) {
       const { message, sources } = await ask(question, 'balanced');
-      // With sources the model itself must decline; without any the pipeline says so.
+      // With sources the model itself must decline; without any the pipeline says so. (The
+      // pipeline's gate now declines all three itself; the model declining off-topic sources that
+      // share everyday words with a question is pinned in extractive-chat.model.spec.ts.)
       if (sources.length > 0) {
-        modelAsked++;
         expect(message).toBe(NOTHING_RELEVANT);
       } else {
         expect(message).toMatch(/no sources/i);
       }
     }
-    expect(modelAsked).toBeGreaterThan(0);
   });
 
   it('answers in milliseconds', async () => {

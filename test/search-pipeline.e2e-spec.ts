@@ -108,18 +108,25 @@ describe('search pipeline against fake SearxNG and a fake OpenAI-compatible mode
   let counter = 0;
   const fresh = (text: string) => `${text} ${++counter}`; // a query the cache has not seen
 
-  it('speed mode searches the question as given, embeds once, and makes one streamed model call', async () => {
+  it("speed mode searches the question's key phrases once, embeds once, and makes one streamed model call", async () => {
     const query = fresh('what is alpha');
     const res = await search({ sources: ['web'], query });
     expect(res.statusCode).toBe(200);
     expect(searxng.searches.map((s) => s.params)).toEqual([
-      { format: 'json', q: query, categories: 'general', language: 'all', pageno: '1' },
+      {
+        format: 'json',
+        q: query.replace('what is ', ''),
+        categories: 'general',
+        language: 'all',
+        pageno: '1',
+      },
     ]);
     expect(chatCalls(openai)).toHaveLength(1);
     expect(chatCalls(openai)[0].body.stream).toBe(true);
     expect(embedCalls(openai)).toHaveLength(1);
     expect(embedCalls(openai)[0].body.input).toHaveLength(1 + 5);
-    expect(embedCalls(openai)[0].body.input[0]).toBe(query);
+    // Ranking matches the question and what was searched.
+    expect(embedCalls(openai)[0].body.input[0]).toBe(`${query}\n${query.replace('what is ', '')}`);
     const body = res.json();
     expect(body.sources).toHaveLength(5);
     expect(body.message).toBe('Alpha is first [1]. Beta is second [2].');

@@ -13,5 +13,11 @@ export { ModelCallError, InvalidModelSelectionError, type ModelCallFailure } fro
 export { MODEL_CALL_OBSERVER, type ModelCallObserver } from './model-call.observer';
 // Word features the built-in models use; search's lexical ranking and offline planning share them.
 export { detectLanguage, isStopword } from './builtin/stopwords';
+export {
+  contentStems,
+  isCommonWord,
+  missesSpecificStems,
+  specificStems,
+} from './builtin/common-words';
 export { wordsOf } from './builtin/text-features';
 export { stemOf } from './builtin/word-stems';

@@ -213,19 +213,28 @@ export class SearchService {
       signal,
       run.requestId,
     );
+    // Nothing read (no web page among the best, or none reachable): the ranking stands.
+    if (pages.length === 0) return ranked.slice(0, wanted).map(toSource);
     const read = new Map(pages.map((page) => [page.url, page]));
     const passages: Candidate[] = [];
+    // The excerpts of pages not read passed the floor for excerpts already: they stay.
+    const unread = new Set<Candidate>();
     for (const candidate of ranked.slice(0, wanted * 2)) {
       const page = read.get(candidate.url);
       if (!page) {
         passages.push(candidate);
+        unread.add(candidate);
         continue;
       }
       for (const chunk of chunkSections(page.sections, PAGE_CHUNK_CHARS).slice(
         0,
         CHUNKS_PER_PAGE,
       )) {
-        passages.push({ ...candidate, title: candidate.title || page.title, snippet: chunk.text });
+        passages.push({
+          ...candidate,
+          title: candidate.title || page.title,
+          snippet: chunk.text,
+        });
       }
     }
     const reranked = await this.ranker.rank({
@@ -233,6 +242,7 @@ export class SearchService {
       question: run.query,
       candidates: passages,
       evidence: 'passage',
+      kept: unread,
       embeddingModel: run.embeddingModel,
       signal,
       requestId: run.requestId,

@@ -58,6 +58,39 @@ describe('ExtractiveChatModel', () => {
     );
   });
 
+  it('declines sources that share everyday words but never name what is asked about', async () => {
+    const migrations = formatNumberedSources([
+      {
+        title: 'Database',
+        url: 'https://a.example/db',
+        content:
+          '… plugins for your database of choice … Database schema migrations are an integral part of database management and development. Migrations …',
+      },
+    ]);
+    const question = 'How do I roll back a database migration in Django?';
+    const { text } = await model.complete([
+      { role: 'system', content: migrations },
+      { role: 'user', content: question },
+    ]);
+    expect(text).toBe('The sources provided contain nothing relevant to this question.');
+  });
+
+  it('points at the closest sources when excerpts name the question but hold no whole sentence', async () => {
+    const excerpts = formatNumberedSources([
+      {
+        title: 'Testing',
+        url: 'https://a.example/testing',
+        content:
+          '… routes of a Fastify server can be tested without starting it, see test results … inject method:',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: excerpts },
+      { role: 'user', content: 'How do I test my Fastify routes without starting a server?' },
+    ]);
+    expect(text).toMatch(/closest match is source \[1\]/);
+  });
+
   it('returns planner queries as JSON when asked', async () => {
     const { text } = await model.complete(
       [{ role: 'user', content: 'What is the height of the Eiffel Tower?' }],

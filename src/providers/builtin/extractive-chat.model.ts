@@ -8,6 +8,7 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
+import { contentStems, missesSpecificStems } from './common-words';
 import { followUpQuestions } from './follow-up-questions';
 import { cosine } from './hashing-vectorizer';
 import { isProse } from './prose-sentence';
@@ -192,17 +193,28 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
     );
 }
 
-/** A source as a whole must cover this share of the question to be pointed at... */
-const MIN_SOURCE_COVERAGE = 0.3;
+/**
+ * A source as a whole must cover this share of the question to be pointed at (the search's own
+ * floor for a candidate that speaks about the question at all)...
+ */
+const MIN_SOURCE_COVERAGE = 0.15;
 /** ...and at most this many are named. */
 const MAX_POINTED_SOURCES = 2;
 
 /**
  * When no sentence of the sources answers the question (search excerpts are often lists or cut
  * text), the sources that cover the question best as a whole, so the answer can point at them
- * instead of claiming nothing relevant was found.
+ * instead of claiming nothing relevant was found. None when the sources miss what the question is
+ * about: most of its specific words (not everyday words: names of products, tools, things) appear
+ * in none of them, however many everyday words they share with it.
  */
 function closestSources(question: string, sources: NumberedSource[]): number[] {
+  const language = detectLanguage(wordsOf(question));
+  const sourceStems = sources.map(
+    (source) =>
+      new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
+  );
+  if (missesSpecificStems(contentStems(question, language), sourceStems)) return [];
   const scores = scoreSentences(
     question,
     sources.map((source) => ({ text: source.content, title: source.title })),

@@ -1,4 +1,4 @@
-import { detectLanguage, isStopword, wordsOf, stemOf } from '../../providers';
+import { contentStems, detectLanguage, isStopword, wordsOf, stemOf } from '../../providers';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the
@@ -15,4 +15,15 @@ export function lexicalTerms(text: string, language = 'en'): string[] {
 /** The language a search's texts are stemmed in: the question's (function words tell it). */
 export function questionLanguage(question: string): string {
   return detectLanguage(wordsOf(question));
+}
+
+/**
+ * The content terms of a question (stemmed like lexicalTerms), split into its specific ones (not
+ * everyday words of its language: names of products, tools, things) and its everyday ones.
+ */
+export function questionTerms(
+  question: string,
+  language = 'en',
+): { specific: string[]; everyday: string[] } {
+  return contentStems(question, language);
 }

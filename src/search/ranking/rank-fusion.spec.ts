@@ -11,6 +11,13 @@ describe('reciprocalRankFusion', () => {
     expect(fused[2]).toBeCloseTo(1 / (RRF_K + 3) + 1 / (RRF_K + 1));
   });
 
+  it('gives items that share a rank the same share (passages of one ranked page)', () => {
+    const fused = reciprocalRankFusion(3, [{ order: [0, 1, 2], ranks: [0, 0, 1], weight: 1 }]);
+    expect(fused[0]).toBeCloseTo(1 / (RRF_K + 1));
+    expect(fused[1]).toBeCloseTo(1 / (RRF_K + 1));
+    expect(fused[2]).toBeCloseTo(1 / (RRF_K + 2));
+  });
+
   it('lets an item two rankings agree on beat the first of one ranking', () => {
     const fused = reciprocalRankFusion(3, [
       { order: [0, 1, 2], weight: 1 },

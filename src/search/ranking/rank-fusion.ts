@@ -10,6 +10,8 @@ export const RRF_K = 60;
 export interface WeightedRanking {
   /** Item indexes, best first. */
   readonly order: readonly number[];
+  /** The rank (0 = first) of each entry of order, when some share one; default its position. */
+  readonly ranks?: readonly number[];
   readonly weight: number;
 }
 
@@ -20,8 +22,10 @@ export function reciprocalRankFusion(
   k = RRF_K,
 ): number[] {
   const fused = new Array<number>(itemCount).fill(0);
-  for (const { order, weight } of rankings) {
-    order.forEach((item, rank) => (fused[item] += weight / (k + rank + 1)));
+  for (const { order, ranks, weight } of rankings) {
+    order.forEach((item, position) => {
+      fused[item] += weight / (k + (ranks?.[position] ?? position) + 1);
+    });
   }
   return fused;
 }

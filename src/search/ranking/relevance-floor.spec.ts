@@ -1,5 +1,7 @@
+import { lexicalTerms, questionTerms } from './lexical-terms';
 import {
   aboveFloor,
+  missesSpecificTerms,
   MIN_COVERAGE,
   NOTHING_RELEVANT_BELOW,
   RELATIVE_TO_BEST,
@@ -24,5 +26,38 @@ describe('aboveFloor', () => {
   it("keeps the backend's trusted first results that share any word with the question", () => {
     expect([...aboveFloor([0.02, 0, 0.9, 0.05], 2)].sort()).toEqual([0, 2]);
     expect([...aboveFloor([0.02, 0, 0.9, 0.05])]).toEqual([2]);
+  });
+});
+
+describe('missesSpecificTerms', () => {
+  const passages = (...texts: string[]) => texts.map((text) => new Set(lexicalTerms(text)));
+  const docs = passages(
+    'Database schema migrations are an integral part of database management.',
+    'Fastify is database agnostic: a plugin connects it to your database.',
+  );
+  const misses = (question: string) => missesSpecificTerms(questionTerms(question), docs);
+
+  it('splits a question into its specific terms and its everyday ones', () => {
+    expect(questionTerms('How do I roll back a database migration in Django?')).toEqual({
+      specific: ['django'],
+      everyday: ['roll', 'back', 'databas', 'migrat'],
+    });
+  });
+
+  it('judges passages that never name what the question is about as missing it', () => {
+    expect(misses('How do I roll back a database migration in Django?')).toBe(true);
+    expect(misses('What is Django?')).toBe(true);
+    expect(misses('How do I connect Fastify to a database?')).toBe(false);
+    expect(misses('How do I set a limit on the number of connections?')).toBe(false);
+  });
+
+  it('lets unknown words pass when one passage holds all the rest of the question', () => {
+    expect(misses('Are database schema migrations part of management? qs-x7f-c0de')).toBe(false);
+  });
+
+  it('needs at least half of the specific terms missing', () => {
+    const question = (specific: string[]) => ({ specific, everyday: ['roll'] });
+    expect(missesSpecificTerms(question(['fastifi', 'plugin', 'postgr']), docs)).toBe(false);
+    expect(missesSpecificTerms(question(['fastifi', 'django']), docs)).toBe(true);
   });
 });

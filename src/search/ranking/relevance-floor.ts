@@ -1,3 +1,5 @@
+import { missesSpecificStems } from '../../providers';
+
 /**
  * The relevance floor: which candidates speak about the question at all. It works on term
  * coverage (the IDF-weighted share of the question's words a candidate contains), because that is
@@ -25,4 +27,24 @@ export function aboveFloor(coverage: readonly number[], trustedFirst = 0): Set<n
     if (value >= floor || (index < trustedFirst && value > 0)) kept.add(index);
   });
   return kept;
+}
+
+/**
+ * Whether the candidates miss what the question is about: at least half of its specific terms
+ * (those that are not everyday words of its language: names of products, tools, things) appear in
+ * none of them, and its everyday terms are not all found together in one of them. Coverage alone
+ * cannot tell "How do I roll back a database migration in <a framework the documents never name>?"
+ * from an answerable question, since the everyday words ("database", "migration") are covered
+ * either way; the name is what was asked about. Unknown words alone (a pasted identifier) do not
+ * judge a question whose everyday words one candidate holds together, and a question without
+ * specific terms is never judged so.
+ *
+ * Meant for whole passages: a search engine's excerpt shows a couple of hundred characters of a
+ * page, so a term it leaves out may well be on the page.
+ */
+export function missesSpecificTerms(
+  question: { readonly specific: readonly string[]; readonly everyday: readonly string[] },
+  documents: readonly ReadonlySet<string>[],
+): boolean {
+  return missesSpecificStems(question, documents);
 }

@@ -1,6 +1,6 @@
 import { CitationFilter } from './citation-filter';
 import { fitContext } from './context-budget';
-import { parsePlan } from './query-planner.step';
+import { parsePlan, speedQueries } from './query-planner.step';
 import { stripThinking, ThinkingFilter } from './thinking-filter';
 
 /** Feeds text one character at a time, the worst case for tags split across chunks. */
@@ -52,6 +52,15 @@ describe('parsePlan', () => {
     );
     expect(parsePlan('Sure, search for cats.', ['web'])).toBeUndefined();
     expect(parsePlan('{"queries": {"web": [1, 2]}}', ['web'])).toBeUndefined();
+  });
+});
+
+describe('speedQueries', () => {
+  it("searches a question's key phrases, or the question when it has none", () => {
+    expect(speedQueries('What is the best way to rotate log files with pino?')).toEqual([
+      'rotate log files pino',
+    ]);
+    expect(speedQueries('what is it?')).toEqual(['what is it?']);
   });
 });
 

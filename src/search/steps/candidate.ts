@@ -4,6 +4,12 @@ import type { SourceKind } from '../search-run';
 /** A retrieved result with the source kind that found it; content starts as the snippet. */
 export interface Candidate extends SearchResult {
   readonly kind: SourceKind;
+  /**
+   * The backend's rank of the candidate (0 = first), or of the page a passage is part of; default:
+   * the order candidates arrive in. Ranking sets it, so that a later ranking of the same candidates
+   * (quality mode's passages) still knows the backend's order.
+   */
+  readonly backendRank?: number;
 }
 
 /** A candidate after ranking: its fused rank score and how much of the question it covers. */

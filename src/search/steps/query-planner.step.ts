@@ -19,8 +19,8 @@ const KIND_HINTS: Record<SourceKind, string> = {
 /**
  * Plan: turns the question and conversation into 1-3 standalone keyword queries per source kind
  * with the chat model. A model that cannot write (the built-in extractive one) gets an offline
- * plan of key phrases instead (see keyphraseQueries). Speed mode without history searches the
- * question as given, with no model call.
+ * plan of key phrases instead (see keyphraseQueries). Speed mode without history makes no model
+ * call and one search per source kind, of the question's key phrases (see speedQueries).
  */
 @Injectable()
 export class QueryPlanner {
@@ -29,7 +29,10 @@ export class QueryPlanner {
   async plan(run: SearchRun, signal: AbortSignal): Promise<PlannedQueries> {
     const asGiven = new Map(run.sourceKinds.map((kind) => [kind, [run.query]] as const));
     if (run.sourceKinds.length === 0) return asGiven;
-    if (run.mode === 'speed' && run.history.length === 0) return asGiven;
+    if (run.mode === 'speed' && run.history.length === 0) {
+      const queries = speedQueries(run.query);
+      return new Map(run.sourceKinds.map((kind) => [kind, queries] as const));
+    }
     if (run.chatModel.extractiveOnly) {
       const queries = keyphraseQueries(run.query, run.history);
       return new Map(run.sourceKinds.map((kind) => [kind, queries.length ? queries : [run.query]]));
@@ -82,6 +85,16 @@ export class QueryPlanner {
       },
     ];
   }
+}
+
+/**
+ * Speed mode's query: the question's key phrases (see keyphraseQueries), or the question as given
+ * when it has none. Engines match a sentence-long question on its filler too ("best", "way",
+ * "use"); its key phrases find the pages about what it asks, in the same single search.
+ */
+export function speedQueries(question: string): string[] {
+  const keyphrases = keyphraseQueries(question, [])[0];
+  return [keyphrases || question];
 }
 
 /** Reads the model's plan defensively; undefined when nothing usable is in it. */

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel } from '../../providers';
 import { lexicalScores } from '../ranking/lexical-scores';
-import { lexicalTerms, questionLanguage } from '../ranking/lexical-terms';
+import { lexicalTerms, questionLanguage, questionTerms } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
-import { aboveFloor } from '../ranking/relevance-floor';
+import { aboveFloor, missesSpecificTerms } from '../ranking/relevance-floor';
 import type { Candidate, RankedCandidate } from './candidate';
 import { cosineSimilarity } from './vector-math';
 
@@ -39,6 +39,11 @@ export interface RankInput {
    * excerpts otherwise.
    */
   readonly evidence?: 'excerpt' | 'passage';
+  /**
+   * Candidates a floor already kept (excerpts of pages that could not be read, beside passages of
+   * pages that were): their short text is not held to the standard of whole passages again.
+   */
+  readonly kept?: ReadonlySet<Candidate>;
   /** Text scored for a candidate; default title and snippet. */
   readonly textOf?: (candidate: Candidate) => string;
 }
@@ -47,7 +52,8 @@ export interface RankInput {
  * Rank: hybrid ranking by reciprocal rank fusion of three orders: the backend's own (the order
  * candidates arrive in), BM25 over title and snippet, and cosine similarity of the embedding model
  * (query and candidates embedded in one call). Candidates below the relevance floor are dropped,
- * then near-duplicates. When embedding fails the other two orders still rank (logged).
+ * then near-duplicates; none is kept when whole passages miss the question's specific terms (see
+ * missesSpecificTerms). When embedding fails the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
@@ -70,6 +76,15 @@ export class Ranker {
     const evidence =
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const excerptsOnly = evidence === 'excerpt';
+    if (
+      !excerptsOnly &&
+      missesSpecificTerms(
+        questionTerms(question, language),
+        terms.map((list) => new Set(list)),
+      )
+    ) {
+      return [];
+    }
     const kept = aboveFloor(lexical.coverage, excerptsOnly ? EXCERPT_TRUSTED_FIRST : 0);
     if (kept.size === 0) return [];
 
@@ -77,14 +92,18 @@ export class Ranker {
     const similarity = vectors
       ? candidates.map((_, i) => cosineSimilarity(vectors[0], vectors[i + 1]))
       : undefined;
-    const backendOrder = candidates.map((_, i) => i);
     const fused = reciprocalRankFusion(candidates.length, [
-      { order: backendOrder, weight: excerptsOnly ? EXCERPT_BACKEND_WEIGHT : 1 },
+      {
+        order: candidates.map((_, i) => i),
+        // Passages of one read page share its rank: the backend ranked pages, not their parts.
+        ranks: candidates.map((candidate, i) => candidate.backendRank ?? i),
+        weight: excerptsOnly ? EXCERPT_BACKEND_WEIGHT : 1,
+      },
       { order: orderByScore(lexical.bm25), weight: 1 },
       ...(similarity ? [{ order: orderByScore(similarity), weight: 1 }] : []),
     ]);
 
-    const order = orderByScore(fused).filter((i) => kept.has(i));
+    const order = orderByScore(fused).filter((i) => kept.has(i) || input.kept?.has(candidates[i]));
     const chosen: number[] = [];
     for (const i of order) {
       const duplicate =
@@ -94,6 +113,7 @@ export class Ranker {
     }
     return chosen.map((i) => ({
       ...candidates[i],
+      backendRank: candidates[i].backendRank ?? i,
       score: fused[i],
       coverage: lexical.coverage[i],
     }));

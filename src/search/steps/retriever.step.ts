@@ -13,9 +13,13 @@ import { normalizeUrl } from './url-normalizer';
 const LOCAL_RESULTS_PER_QUERY = 20;
 
 /**
- * Retrieve: runs every (source kind, query) pair in parallel and merges the result lists by rank
- * position (first hits of every list, then second hits...), dropping repeats of the same page.
- * The order depends only on the inputs, never on which request finished first.
+ * Retrieve: runs every (source kind, query) pair in parallel and merges the result lists, dropping
+ * repeats of the same page. The queries of one source kind are taken in the plan's order (a plan
+ * lists its best query first: the offline planner all key phrases, then the most specific ones,
+ * then the question), each adding what the earlier ones did not find after their results, so more
+ * queries add candidates without demoting what the first one found; source kinds are interleaved
+ * by rank position (first hits of every kind, then second hits...). The order depends only on the
+ * inputs, never on which request finished first.
  */
 @Injectable()
 export class Retriever {
@@ -40,11 +44,13 @@ export class Retriever {
       tasks.map((task) => this.searchOne(task.kind, task.query, pageno, signal, timeRange)),
     );
     signal.throwIfAborted();
-    const lists: Candidate[][] = [];
+    const byKind = new Map<SourceKind, Candidate[]>();
     const failures: unknown[] = [];
     settled.forEach((outcome, index) => {
       if (outcome.status === 'fulfilled') {
-        lists.push(outcome.value.map((result) => ({ ...result, kind: tasks[index].kind })));
+        const { kind } = tasks[index];
+        if (!byKind.has(kind)) byKind.set(kind, []);
+        byKind.get(kind)!.push(...outcome.value.map((result) => ({ ...result, kind })));
       } else {
         failures.push(outcome.reason);
         this.logger.warn(
@@ -54,8 +60,8 @@ export class Retriever {
       }
     });
     // Some lists answering is enough; when none did, the caller learns why.
-    if (lists.length === 0 && failures.length > 0) throw failures[0];
-    return mergeByRank(lists);
+    if (byKind.size === 0 && failures.length > 0) throw failures[0];
+    return mergeByRank([...byKind.values()].map((list) => mergeByRank([list])));
   }
 
   private async searchOne(
