@@ -113,7 +113,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
     let model = state.chatModels.get(known);
     if (!model) {
       model = state.adapter.chatModel(known);
-      if (this.observer) model = keepingCapabilities(this.observer.chat(model), model);
+      if (this.observer) model = this.observer.chat(model);
       state.chatModels.set(known, model);
     }
     return model;
@@ -223,14 +223,4 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
 
 function keys(models: readonly ModelDescriptor[]): string {
   return models.length ? models.map((model) => model.key).join(', ') : '(none)';
-}
-
-/**
- * An observer's wrapper watches calls; what the model can do stays what the model says. A wrapper
- * that copies only the calls loses extractiveOnly, and the search then plans and reads as for a
- * writing model (the built-in planner and page reading are skipped).
- */
-function keepingCapabilities(observed: ChatModel, model: ChatModel): ChatModel {
-  if (!model.extractiveOnly || observed.extractiveOnly) return observed;
-  return Object.assign(Object.create(observed) as ChatModel, { extractiveOnly: true });
 }

@@ -33,6 +33,8 @@ export class ObservedModels implements ModelCallObserver {
       providerId: model.providerId,
       providerName: model.providerName,
       key: model.key,
+      // What the model can do is the model's: the search plans and reads offline for extractive ones.
+      ...(model.extractiveOnly ? { extractiveOnly: true } : {}),
       stream: (messages: readonly ChatMessage[], options?: ChatCallOptions) =>
         new Observable<ChatChunk>((subscriber) => {
           const call = calls.start(options);
