@@ -4,6 +4,7 @@ import { connectorBench } from './benchmarks/connector.bench';
 import { metricsBench } from './benchmarks/metrics.bench';
 import { providersBench } from './benchmarks/providers.bench';
 import { proxyBench } from './benchmarks/proxy.bench';
+import { searchBench } from './benchmarks/search.bench';
 import { streamBench } from './benchmarks/stream.bench';
 import { machineLine, printTable, saveResults, type Row } from './support/report';
 
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   connector: connectorBench,
   providers: providersBench,
   metrics: metricsBench,
+  search: searchBench,
 };
 
 async function main(): Promise<void> {

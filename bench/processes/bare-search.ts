@@ -1,0 +1,97 @@
+import Fastify from 'fastify';
+import { Agent, request } from 'undici';
+
+/**
+ * Baseline for POST /api/search: a bare Fastify route making the same upstream calls as one speed
+ * search (a SearxNG GET, one embeddings POST for the question and the results, one streamed chat
+ * completion read to the end), ranking by cosine similarity and answering JSON. No validation,
+ * pipeline, SDK or observability: what is left is the HTTP and JSON work every search must do.
+ */
+const upstream = process.argv[2];
+const SOURCES = 8;
+const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
+
+interface SearchBody {
+  query: string;
+  chatModel: { key: string };
+  embeddingModel: { key: string };
+}
+interface SearxngResult {
+  url: string;
+  title: string;
+  content: string;
+}
+
+async function postJson(path: string, body: unknown) {
+  return request(`${upstream}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
+    body: JSON.stringify(body),
+    dispatcher,
+  });
+}
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return dot / Math.sqrt(na * nb || 1);
+}
+
+const app = Fastify({ logger: false });
+app.post<{ Body: SearchBody }>('/api/search', async (req) => {
+  const { query, chatModel, embeddingModel } = req.body;
+  const searx = await request(`${upstream}/search?q=${encodeURIComponent(query)}&format=json`, { dispatcher });
+  const { results } = (await searx.body.json()) as { results: SearxngResult[] };
+
+  const embedded = await postJson('/v1/embeddings', {
+    model: embeddingModel.key,
+    input: [query, ...results.map((r) => `${r.title}\n${r.content}`)],
+    encoding_format: 'float',
+  });
+  const { data } = (await embedded.body.json()) as { data: Array<{ index: number; embedding: number[] }> };
+  const vectors = data.sort((a, b) => a.index - b.index).map((d) => d.embedding);
+  const sources = results
+    .map((result, i) => ({ result, score: cosine(vectors[0], vectors[i + 1]) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, SOURCES)
+    .map(({ result }) => ({ content: result.content, metadata: { title: result.title, url: result.url } }));
+
+  const context = sources.map((s, i) => `[${i + 1}] ${s.metadata.title}\n${s.content}`).join('\n\n');
+  const chat = await postJson('/v1/chat/completions', {
+    model: chatModel.key,
+    messages: [
+      { role: 'system', content: `Answer from these sources, citing them as [n].\n\n${context}` },
+      { role: 'user', content: query },
+    ],
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+  let message = '';
+  let buffered = '';
+  for await (const chunk of chat.body) {
+    buffered += (chunk as Buffer).toString('utf8');
+    let end: number;
+    while ((end = buffered.indexOf('\n\n')) !== -1) {
+      const event = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
+      const parsed = JSON.parse(event.slice(6)) as { choices: Array<{ delta?: { content?: string } }> };
+      message += parsed.choices[0]?.delta?.content ?? '';
+    }
+  }
+  return { message, sources };
+});
+app.listen({ port: 0, host: '127.0.0.1' }).then(
+  (address) => process.stdout.write(`LISTENING ${address}\n`),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
