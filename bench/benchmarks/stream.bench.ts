@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import { startHelperProcess, startService } from '../support/processes';
+import { startHelperProcess, startService, type RunningProcess } from '../support/processes';
 import type { Row } from '../support/report';
 import { BENCH_SERVICE_ENV } from './bench-env';
 
@@ -15,6 +15,10 @@ const LEVELS: ReadonlyArray<{ streams: number; rampMs: number }> = [
 // cost of relaying a token (see docs/benchmarks.md).
 const TOKENS = process.env.BENCH_STREAM_TOKENS ?? '30';
 const STAMP = /~(\d+\.\d+)~/g;
+// The slow-model level: the fake's bench-slow model (first token after 200 ms, then one every
+// 10 ms, 64 tokens); searches one at a time, each kind SLOW_SEARCHES times.
+const SLOW_TOKENS = 64;
+const SLOW_SEARCHES = Number(process.env.BENCH_SLOW_SEARCHES ?? 10);
 
 interface StreamTiming {
   initMs: number;
@@ -38,7 +42,11 @@ export async function streamBench(): Promise<Row[]> {
   });
   const agent = new Agent({ connections: null, pipelining: 0, keepAliveTimeout: 30_000 });
   try {
-    const body = await searchBody(service.url);
+    const body = await searchBody(service.url, 'bench-model', true);
+    const slowBodies = {
+      streamed: await searchBody(service.url, 'bench-slow', true),
+      plain: await searchBody(service.url, 'bench-slow', false),
+    };
     // Warm-up, as autocannon does for the other benchmarks: JIT, connection set-up and the search
     // cache are not what this measures. Three batches: after one, V8's compiler threads were still
     // busy with the request path (a third of the service's CPU in a perf profile).
@@ -46,6 +54,7 @@ export async function streamBench(): Promise<Row[]> {
       await Promise.all(Array.from({ length: 100 }, () => oneStream(service.url, body, agent)));
     }
     const rows: Row[] = [];
+    rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after warm-up')));
     for (const { streams, rampMs } of LEVELS) {
       const cpuBefore = service.cpuMs();
       const timings = await Promise.all(
@@ -74,6 +83,7 @@ export async function streamBench(): Promise<Row[]> {
         target: streams === 100 && rampMs === 0 ? 'p99 <= 5 ms' : streams === 1000 ? '0 errors, RSS <= 400' : '',
       });
     }
+    rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after the levels above')));
     return rows;
   } finally {
     await agent.close();
@@ -82,20 +92,113 @@ export async function streamBench(): Promise<Row[]> {
   }
 }
 
-async function searchBody(origin: string): Promise<string> {
+/**
+ * A slow model (TTFT 200 ms, 10 ms per token, 64 tokens): token pass-through delay for one stream
+ * at a time and for 100 streams started over 1 s, and the service's CPU per search and per token
+ * for plain and streamed searches run one at a time (the search itself is cached after the first).
+ */
+async function slowModelLevel(
+  service: RunningProcess,
+  bodies: { streamed: string; plain: string },
+  agent: Agent,
+  phase: string,
+): Promise<Row[]> {
+  const label = `slow model (${phase})`;
+  let cpuBefore = service.cpuMs();
+  const sequential: StreamTiming[] = [];
+  for (let i = 0; i < SLOW_SEARCHES; i++) sequential.push(await oneStream(service.url, bodies.streamed, agent));
+  const streamedCpu = (service.cpuMs() - cpuBefore) / SLOW_SEARCHES;
+
+  cpuBefore = service.cpuMs();
+  let plainErrors = 0;
+  for (let i = 0; i < SLOW_SEARCHES; i++) if (!(await onePlainSearch(service.url, bodies.plain, agent))) plainErrors += 1;
+  const plainCpu = (service.cpuMs() - cpuBefore) / SLOW_SEARCHES;
+
+  cpuBefore = service.cpuMs();
+  const ramped = await Promise.all(
+    Array.from({ length: 100 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, (1000 * i) / 100));
+      return oneStream(service.url, bodies.streamed, agent);
+    }),
+  );
+  const rampedCpu = (service.cpuMs() - cpuBefore) / 100;
+
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const delaysOf = (timings: StreamTiming[]) =>
+    timings.filter((timing) => timing.ok).flatMap((timing) => timing.delays).sort((a, b) => a - b);
+  const oneAtATime = delaysOf(sequential);
+  const hundred = delaysOf(ramped);
+  return [
+    {
+      benchmark: 'stream',
+      case: `${label}: streamed, one at a time`,
+      'init p50 ms': quantile(sequential.map((timing) => timing.initMs).sort((a, b) => a - b), 0.5),
+      'sources p50 ms': quantile(sequential.map((timing) => timing.sourcesMs).sort((a, b) => a - b), 0.5),
+      'token delay p50 ms': quantile(oneAtATime, 0.5),
+      'token delay p99 ms': quantile(oneAtATime, 0.99),
+      tokens: oneAtATime.length,
+      errors: sequential.filter((timing) => !timing.ok).length,
+      'service CPU ms/stream': round(streamedCpu),
+      'CPU ms/token': round(streamedCpu / SLOW_TOKENS),
+      'vs plain': (streamedCpu / plainCpu).toFixed(2),
+      'peak RSS MiB': service.peakRssMb(),
+      target: 'p99 <= 2 ms; CPU <= 1.5x plain',
+    },
+    {
+      benchmark: 'stream',
+      case: `${label}: plain JSON, one at a time`,
+      'init p50 ms': '',
+      errors: plainErrors,
+      'service CPU ms/stream': round(plainCpu),
+      'CPU ms/token': round(plainCpu / SLOW_TOKENS),
+      target: 'CPU <= 8.4 ms (2 + 64 x 0.1)',
+    },
+    {
+      benchmark: 'stream',
+      case: `${label}: 100 streams started over 1 s`,
+      'init p50 ms': quantile(ramped.map((timing) => timing.initMs).sort((a, b) => a - b), 0.5),
+      'sources p50 ms': quantile(ramped.map((timing) => timing.sourcesMs).sort((a, b) => a - b), 0.5),
+      'token delay p50 ms': quantile(hundred, 0.5),
+      'token delay p99 ms': quantile(hundred, 0.99),
+      tokens: hundred.length,
+      errors: ramped.filter((timing) => !timing.ok).length,
+      'service CPU ms/stream': round(rampedCpu),
+      'CPU ms/token': round(rampedCpu / SLOW_TOKENS),
+      'peak RSS MiB': service.peakRssMb(),
+      target: 'p99 <= 5 ms',
+    },
+  ];
+}
+
+async function onePlainSearch(origin: string, body: string, dispatcher: Agent): Promise<boolean> {
+  try {
+    const res = await request(`${origin}/api/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      dispatcher,
+    });
+    const text = await res.body.text();
+    return res.statusCode === 200 && (JSON.parse(text) as { message?: unknown }).message !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+async function searchBody(origin: string, chatModel: string, stream: boolean): Promise<string> {
   const { providers } = (await (await fetch(`${origin}/api/providers`)).json()) as {
     providers: Array<{ id: string; chatModels: Array<{ key: string }>; embeddingModels: Array<{ key: string }> }>;
   };
-  const remote = providers.find((p) => p.chatModels.some((m) => m.key === 'bench-model'));
+  const remote = providers.find((p) => p.chatModels.some((m) => m.key === chatModel));
   const builtin = providers.find((p) => p.embeddingModels.some((m) => m.key === 'hashing'));
   if (!remote || !builtin) throw new Error('bench providers not listed by /api/providers');
   return JSON.stringify({
-    chatModel: { providerId: remote.id, key: 'bench-model' },
+    chatModel: { providerId: remote.id, key: chatModel },
     embeddingModel: { providerId: builtin.id, key: 'hashing' },
     sources: ['web'],
     query: 'How fast is the gateway?',
     optimizationMode: 'speed',
-    stream: true,
+    stream,
   });
 }
 
