@@ -40,6 +40,8 @@ export async function streamBench(): Promise<Row[]> {
     OPENAI_API_KEY: 'bench-key',
     UV_THREADPOOL_SIZE: '8',
   });
+  // Beside the slow-model level: a bare Fastify route reading the same slow stream with undici.
+  const bare = await startHelperProcess('bare-search', [upstreams.url]);
   const agent = new Agent({ connections: null, pipelining: 0, keepAliveTimeout: 30_000 });
   try {
     const body = await searchBody(service.url, 'bench-model', true);
@@ -54,7 +56,7 @@ export async function streamBench(): Promise<Row[]> {
       await Promise.all(Array.from({ length: 100 }, () => oneStream(service.url, body, agent)));
     }
     const rows: Row[] = [];
-    rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after warm-up')));
+    rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after warm-up', bare)));
     for (const { streams, rampMs } of LEVELS) {
       const cpuBefore = service.cpuMs();
       const timings = await Promise.all(
@@ -87,6 +89,7 @@ export async function streamBench(): Promise<Row[]> {
     return rows;
   } finally {
     await agent.close();
+    await bare.stop();
     await service.stop();
     await upstreams.stop();
   }
@@ -102,8 +105,26 @@ async function slowModelLevel(
   bodies: { streamed: string; plain: string },
   agent: Agent,
   phase: string,
+  bare?: RunningProcess,
 ): Promise<Row[]> {
   const label = `slow model (${phase})`;
+  const rows: Row[] = [];
+  if (bare) {
+    // What reading 64 tokens that arrive 10 ms apart costs a process doing little else.
+    for (let i = 0; i < 3; i++) await onePlainSearch(bare.url, bodies.plain, agent);
+    const before = bare.cpuMs();
+    let errors = 0;
+    for (let i = 0; i < SLOW_SEARCHES; i++) if (!(await onePlainSearch(bare.url, bodies.plain, agent))) errors += 1;
+    const cpu = (bare.cpuMs() - before) / SLOW_SEARCHES;
+    rows.push({
+      benchmark: 'stream',
+      case: 'slow model: bare Fastify + undici, plain JSON, one at a time',
+      ...Object.fromEntries(['init p50 ms', 'sources p50 ms', 'token delay p50 ms', 'token delay p99 ms', 'tokens'].map((column) => [column, ''])),
+      errors,
+      'service CPU ms/stream': Math.round(cpu * 100) / 100,
+      'CPU ms/token': Math.round((cpu / SLOW_TOKENS) * 100) / 100,
+    });
+  }
   let cpuBefore = service.cpuMs();
   const sequential: StreamTiming[] = [];
   for (let i = 0; i < SLOW_SEARCHES; i++) sequential.push(await oneStream(service.url, bodies.streamed, agent));
@@ -128,7 +149,7 @@ async function slowModelLevel(
     timings.filter((timing) => timing.ok).flatMap((timing) => timing.delays).sort((a, b) => a - b);
   const oneAtATime = delaysOf(sequential);
   const hundred = delaysOf(ramped);
-  return [
+  rows.push(
     {
       benchmark: 'stream',
       case: `${label}: streamed, one at a time`,
@@ -167,7 +188,8 @@ async function slowModelLevel(
       'peak RSS MiB': service.peakRssMb(),
       target: 'p99 <= 5 ms',
     },
-  ];
+  );
+  return rows;
 }
 
 async function onePlainSearch(origin: string, body: string, dispatcher: Agent): Promise<boolean> {
