@@ -17,7 +17,10 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'package-lock.json')).mtimeMs);
+const sources = Math.max(
+  newestMtime(join(root, 'src')),
+  statSync(join(root, 'package-lock.json')).mtimeMs,
+);
 if (!existsSync(output) || statSync(output).mtimeMs < sources) {
   process.stdout.write('quarry: building (dist/ is missing or older than src/)\n');
   execFileSync(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js'), 'build'], {

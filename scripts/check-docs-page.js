@@ -76,7 +76,13 @@ async function main() {
   const base = `http://${host}:${port}`;
   const service = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, HOST: host, PORT: String(port), AUTH_REQUIRED: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      HOST: host,
+      PORT: String(port),
+      AUTH_REQUIRED: 'false',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const profile = mkdtempSync(join(tmpdir(), 'quarry-chromium-'));
@@ -90,10 +96,14 @@ async function main() {
     });
     const page = browser.pages()[0] ?? (await browser.newPage());
     const failed = [];
-    page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+    page.on('requestfailed', (request) =>
+      failed.push(`${request.url()}: ${request.failure()?.errorText}`),
+    );
 
     await page.goto(`${base}/docs`, { waitUntil: 'load' });
-    const operation = page.locator('.opblock-post:has(.opblock-summary-path[data-path="/api/search"])');
+    const operation = page.locator(
+      '.opblock-post:has(.opblock-summary-path[data-path="/api/search"])',
+    );
     await operation.first().waitFor({ timeout: 20_000 });
     const operations = await page.locator('.opblock').count();
     if (failed.length > 0) throw new Error(`assets failed to load:\n  ${failed.join('\n  ')}`);
@@ -102,13 +112,19 @@ async function main() {
     await operation.first().locator('.opblock-summary').click();
     await operation.first().locator('button.try-out__btn').click();
     await operation.first().locator('button.execute').click();
-    const status = operation.first().locator('.live-responses-table .response .response-col_status');
+    const status = operation
+      .first()
+      .locator('.live-responses-table .response .response-col_status');
     await status.first().waitFor({ timeout: 20_000 });
     const code = (await status.first().innerText()).trim();
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
     console.log(`screenshot: ${SCREENSHOT}`);
     if (!/^200\b/.test(code)) {
-      const body = await operation.first().locator('.live-responses-table .response-col_description pre').first().innerText();
+      const body = await operation
+        .first()
+        .locator('.live-responses-table .response-col_description pre')
+        .first()
+        .innerText();
       throw new Error(`"Try it out" on POST /api/search answered ${code}: ${body.slice(0, 300)}`);
     }
     console.log('"Try it out" on POST /api/search with the example as shown answered 200');
@@ -120,6 +136,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`check:docs-page failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `check:docs-page failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 });

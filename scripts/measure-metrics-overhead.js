@@ -9,23 +9,16 @@
 //   BASELINE_MAIN=/path/to/other/dist/main.js ...   this build against another one, both with
 //   metrics on (a before/after comparison of a change: "on" is this build, "off" the other)
 'use strict';
-const http = require('node:http');
 const { spawn } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const { startMetricsCostUpstreams } = require('./support/metrics-cost-upstreams');
 
 const ROUNDS = Number(process.argv[2] ?? 6);
 const SECONDS = Number(process.argv[3] ?? 5);
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const BUILTIN = 'f3940a4c-6411-599a-84a5-f1cc0898e3f3';
-
-function listen(handler) {
-  const server = http.createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const portOf = (server) => server.address().port;
 
 function cpuTicks(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -58,29 +51,8 @@ function load(url, options) {
 }
 
 async function main() {
-  const sibling = await listen((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"ok":true,"items":[1,2,3]}');
-  });
-  const results = [1, 2, 3, 4, 5].map((i) => ({
-    url: `https://docs.example.org/vacuum-${i}`,
-    title: `VACUUM page ${i}`,
-    content: `VACUUM reclaims storage occupied by dead tuples; part ${i} explains when to run it.`,
-  }));
-  const searx = await listen((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ query: 'q', results }));
-  });
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    AUTH_REQUIRED: 'false',
-    RATE_LIMIT_MAX: '0',
-    SEARCH_MAX_CONCURRENT_PER_CLIENT: '100000',
-    SEARCH_CACHE_TTL_MS: '0',
-    DISCOVER_SVC_URL: `http://127.0.0.1:${portOf(sibling)}`,
-    SEARXNG_URL: `http://127.0.0.1:${portOf(searx)}`,
-  };
+  const upstreams = await startMetricsCostUpstreams();
+  const { env } = upstreams;
   const ports = { on: 23000 + Math.floor(Math.random() * 1000), off: 0 };
   ports.off = ports.on + 1;
   const services = {
@@ -137,8 +109,7 @@ async function main() {
   } finally {
     services.on.kill();
     services.off.kill();
-    sibling.close();
-    searx.close();
+    upstreams.close();
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`| case | CPU us/req metrics on (median of ${ROUNDS}) | off | on vs off |`);

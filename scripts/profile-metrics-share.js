@@ -11,22 +11,17 @@
 // runner that exists only because the metrics hook is registered. Model calls that the metrics
 // wrapper times are owned by the model code they run, so they are not counted.
 'use strict';
-const http = require('node:http');
 const { spawn } = require('node:child_process');
 const { mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const { startMetricsCostUpstreams } = require('./support/metrics-cost-upstreams');
 
 const SECONDS = Number(process.argv[2] ?? 15);
 const WARM_UP_SECONDS = 3;
 const BUILTIN = 'f3940a4c-6411-599a-84a5-f1cc0898e3f3';
 const MAIN = process.env.QUARRY_DIST ?? join(__dirname, '..', 'dist', 'main.js');
-
-function listen(handler) {
-  const server = http.createServer({ keepAliveTimeout: 60_000 }, handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 function load(url, options, seconds) {
   return new Promise((resolve, reject) => {
@@ -120,30 +115,8 @@ async function profileCase(name, target, env) {
 }
 
 async function main() {
-  const sibling = await listen((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"ok":true,"items":[1,2,3]}');
-  });
-  const results = [1, 2, 3, 4, 5].map((i) => ({
-    url: `https://docs.example.org/vacuum-${i}`,
-    title: `VACUUM page ${i}`,
-    content: `VACUUM reclaims storage occupied by dead tuples; part ${i} explains when to run it.`,
-  }));
-  const searx = await listen((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ query: 'q', results }));
-  });
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    AUTH_REQUIRED: 'false',
-    RATE_LIMIT_MAX: '0',
-    SEARCH_MAX_CONCURRENT_PER_CLIENT: '100000',
-    SEARCH_CACHE_TTL_MS: '0',
-    METRICS_ENABLED: 'true',
-    DISCOVER_SVC_URL: `http://127.0.0.1:${sibling.address().port}`,
-    SEARXNG_URL: `http://127.0.0.1:${searx.address().port}`,
-  };
+  const upstreams = await startMetricsCostUpstreams();
+  const env = { ...upstreams.env, METRICS_ENABLED: 'true' };
   const search = (stream) => ({
     path: '/api/search',
     method: 'POST',
@@ -169,8 +142,7 @@ async function main() {
       rows.push(await profileCase(name, target, env));
     }
   } finally {
-    sibling.close();
-    searx.close();
+    upstreams.close();
   }
   console.log(`| case | requests | busy samples | recording samples | recording share of CPU |`);
   console.log('|---|---|---|---|---|');
