@@ -10,7 +10,7 @@ import type {
   TokenUsage,
 } from '../model.ports';
 import { InvalidModelSelectionError } from '../model.errors';
-import { providerFetch } from './provider-fetch';
+import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
 import type { ModelLists, ProviderAdapter } from './provider-adapter';
 
@@ -29,7 +29,7 @@ export class AnthropicAdapter implements ProviderAdapter {
       baseURL: spec.config.baseURL,
       maxRetries: spec.config.maxRetries ?? 1,
       defaultHeaders: spec.config.headers,
-      fetch: providerFetch(),
+      fetch: leanProviderFetch(),
     });
   }
 

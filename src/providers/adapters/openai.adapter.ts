@@ -10,7 +10,7 @@ import type {
   EmbeddingModel,
   TokenUsage,
 } from '../model.ports';
-import { providerFetch } from './provider-fetch';
+import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
@@ -33,7 +33,7 @@ export class OpenAiAdapter implements ProviderAdapter {
       baseURL: spec.config.baseURL,
       maxRetries: spec.config.maxRetries ?? 1,
       defaultHeaders: spec.config.headers,
-      fetch: providerFetch(),
+      fetch: leanProviderFetch(),
     });
   }
 

@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Agent } from 'undici';
+import { leanFetch } from './lean-fetch';
+
+describe('leanFetch', () => {
+  let server: Server;
+  let base: string;
+  let seen: { method?: string; headers?: IncomingMessage['headers']; body?: string };
+  const agent = new Agent();
+  const fetch = leanFetch(agent);
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen = { method: req.method, headers: req.headers, body };
+        if (req.url === '/moved') {
+          res.writeHead(307, { location: '/json' }).end();
+        } else if (req.url === '/stream') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('data: one\n\n');
+          setTimeout(() => res.end('data: two\n\n'), 20);
+        } else if (req.url === '/hang') {
+          res.writeHead(200).write('x');
+        } else {
+          res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' });
+          res.end('{"ok":true}');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    server.close();
+    await agent.close();
+  });
+
+  it('sends method, headers and a string body, and reads status, headers and JSON', async () => {
+    const response = await fetch(`${base}/json`, {
+      method: 'POST',
+      headers: new Headers({ authorization: 'Bearer k', 'content-type': 'application/json' }),
+      body: '{"q":1}',
+    });
+    expect(seen).toMatchObject({ method: 'POST', body: '{"q":1}' });
+    expect(seen.headers).toMatchObject({ authorization: 'Bearer k' });
+    expect(response.status).toBe(201);
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('x-request-id')).toBe('r1');
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('hands the body over as an async iterable of bytes as they arrive', async () => {
+    const response = await fetch(`${base}/stream`);
+    const chunks: string[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks.push(Buffer.from(chunk).toString());
+    }
+    expect(chunks.join('')).toBe('data: one\n\ndata: two\n\n');
+    expect(chunks.length).toBeGreaterThan(1);
+  });
+
+  it('follows a redirect as fetch does', async () => {
+    const response = await fetch(`${base}/moved`);
+    expect(response.status).toBe(201);
+    expect(await response.text()).toBe('{"ok":true}');
+  });
+
+  it('rejects with an AbortError when the signal aborts', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${base}/hang`, { signal: controller.signal }).then((r) => r.text());
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
