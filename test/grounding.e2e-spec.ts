@@ -29,11 +29,13 @@ const SUBSET = [
   'un-snapshot',
   'fu-redact-remove',
   'fy-inject',
+  'pn-multi',
   'na-flexbox',
   'na-pytorch',
   'na-git',
+  'na-django',
 ];
-/** A little under what the subset scores today (web speed 0.90 / 0.83, local speed 0.95 / 0.91). */
+/** A little under what the subset scores today (web speed 0.91 / 0.84, local speed 0.92 / 0.90). */
 const MIN_RECALL = 0.8;
 const MIN_NDCG = 0.7;
 const BACKEND_MARGIN = 0.03;
@@ -109,14 +111,16 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
       const row = await run(mode, kind);
       expect(row.recall).toBeGreaterThanOrEqual(MIN_RECALL);
       expect(row.ndcg).toBeGreaterThanOrEqual(MIN_NDCG);
-      // Every answerable question of the subset is answered (fy-inject's excerpts hold no whole
-      // sentence that answers it: the built-in model points at the closest source).
+      // Every answerable question of the subset is answered (fy-inject's and pn-multi's excerpts
+      // hold no whole sentence that answers them: the built-in model points at the closest
+      // source; pn-multi's excerpts never say "stdout", but most of them name pino). na-django
+      // must not be answered from excerpts about database migrations that never name Django.
       expect(row.falseNothingFound).toBe(0);
       expect(row.noAnswerHandled).toBe(row.noAnswer);
       expect(row.citations!.valid).toBe(row.citations!.total);
       if (kind === 'web') {
         // Not worse than what a client of the backend sees in its own order: on the whole
-        // evaluation speed is above it (0.72 vs 0.65); the margin keeps one judged page of the
+        // evaluation speed is above it (0.71 vs 0.66); the margin keeps one judged page of the
         // subset from failing it.
         const backend = await evaluateBaseline('backend', questions, (q) =>
           Promise.resolve(corpus.search(q.question).map((r) => docIdOf(r.url, corpus.url))),

@@ -163,13 +163,18 @@ function wordsOf(text: string): string[] {
 
 /** Markdown as a search engine's text extractor would see it: markup, links and fences removed. */
 function plainText(markdown: string): string {
-  return markdown
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_`>|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[#*`>|]+/g, ' ')
+      // Emphasis underscores go, but not the ones inside identifiers (FST_ERR_CTP_INVALID_MEDIA_TYPE,
+      // max_connections): WORD keeps them together in the query, so the text must too.
+      .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The window of the text with the most query words, as engines show under a result. */

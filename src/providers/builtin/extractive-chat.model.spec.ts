@@ -75,6 +75,54 @@ describe('ExtractiveChatModel', () => {
     expect(text).toBe('The sources provided contain nothing relevant to this question.');
   });
 
+  it('quotes no whole sentence from sources that never name what is asked about', async () => {
+    const unrelated = formatNumberedSources([
+      {
+        title: 'Database',
+        url: 'https://a.example/db',
+        content:
+          'Database migrations keep the database schema in step with the code of the application.',
+      },
+      {
+        title: 'Migration guide',
+        url: 'https://a.example/migrate',
+        content: 'To go back to an earlier schema, run the down step of the last migration.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: unrelated },
+      { role: 'user', content: 'How do I roll back a database migration in Django?' },
+    ]);
+    expect(text).toBe('The sources provided contain nothing relevant to this question.');
+  });
+
+  it('points at sources about what the question names when their excerpts leave out a word of it', async () => {
+    // "incrementally" is in no excerpt, but most of them are about zorblax, the question's subject.
+    const excerpts = formatNumberedSources([
+      {
+        title: 'Zorblax options',
+        url: 'https://a.example/1',
+        content: '… zorblax snapshot options: level, window …',
+      },
+      {
+        title: 'Zorblax API',
+        url: 'https://a.example/2',
+        content: '… zorblax.restore() zorblax.compress() …',
+      },
+      {
+        title: 'Other tool',
+        url: 'https://a.example/3',
+        content: '… snapshots of disks: list, delete …',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: excerpts },
+      { role: 'user', content: 'Can zorblax compress snapshots incrementally?' },
+    ]);
+    expect(text).toMatch(/closest match(es)? (is|are) sources? \[1\]/);
+    expect(text).not.toContain('[3]');
+  });
+
   it('points at the closest sources when excerpts name the question but hold no whole sentence', async () => {
     const excerpts = formatNumberedSources([
       {

@@ -8,7 +8,7 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
-import { contentStems, missesSpecificStems } from './common-words';
+import { contentStems, missesSpecificStems, specificStems } from './common-words';
 import { followUpQuestions } from './follow-up-questions';
 import { cosine } from './hashing-vectorizer';
 import { isProse } from './prose-sentence';
@@ -109,6 +109,9 @@ export class ExtractiveChatModel implements ChatModel {
     const sources = sourcesIn(messages);
     const language = detectLanguage(wordsOf(question));
     if (sources.length === 0) return [NO_SOURCES[language]];
+    if (missesSubject(question, sources)) {
+      return [NOTHING_RELEVANT[detectLanguage(wordsOf(sources.map((s) => s.content).join(' ')))]];
+    }
     const count = SENTENCES_BY_MODE[options?.optimizationMode ?? 'balanced'];
     const chosen = pickSentences(question, sources, count);
     if (chosen.length === 0) {
@@ -202,11 +205,32 @@ const MIN_SOURCE_COVERAGE = 0.15;
 const MAX_POINTED_SOURCES = 2;
 
 /**
+ * Whether the sources miss what the question is about, so that nothing of them may be quoted or
+ * pointed at: at least half of its specific words (not everyday words: names of products, tools,
+ * things) appear in none of them, however many everyday words they share with it (the search's own
+ * test on whole passages, missesSpecificStems). Search excerpts show a couple of hundred characters
+ * of a page and leave words out, so one exception: when one of the question's specific words is
+ * named by at least half of the sources, the results are about what the question names, and the
+ * missing words are details the excerpts may have left out.
+ */
+function missesSubject(question: string, sources: NumberedSource[]): boolean {
+  const language = detectLanguage(wordsOf(question));
+  const sourceStems = sources.map(
+    (source) =>
+      new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
+  );
+  const terms = contentStems(question, language);
+  if (!missesSpecificStems(terms, sourceStems)) return false;
+  return !terms.specific.some(
+    (stem) => sourceStems.filter((stems) => stems.has(stem)).length * 2 >= sourceStems.length,
+  );
+}
+
+/**
  * When no sentence of the sources answers the question (search excerpts are often lists or cut
  * text), the sources that cover the question best as a whole, so the answer can point at them
- * instead of claiming nothing relevant was found. None when the sources miss what the question is
- * about: most of its specific words (not everyday words: names of products, tools, things) appear
- * in none of them, however many everyday words they share with it.
+ * instead of claiming nothing relevant was found. Only asked when the sources do not miss what the
+ * question is about (missesSubject).
  */
 function closestSources(question: string, sources: NumberedSource[]): number[] {
   const language = detectLanguage(wordsOf(question));
@@ -214,7 +238,11 @@ function closestSources(question: string, sources: NumberedSource[]): number[] {
     (source) =>
       new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
   );
-  if (missesSpecificStems(contentStems(question, language), sourceStems)) return [];
+  // Sources that name more of what the question names (its specific words some source has) come
+  // first, then those covering more of the question.
+  const named = specificStems(question, language).filter((stem) =>
+    sourceStems.some((stems) => stems.has(stem)),
+  );
   const scores = scoreSentences(
     question,
     sources.map((source) => ({ text: source.content, title: source.title })),
@@ -222,9 +250,13 @@ function closestSources(question: string, sources: NumberedSource[]): number[] {
   const best = Math.max(...scores.map((score) => score.coverage));
   if (best < MIN_SOURCE_COVERAGE) return [];
   return scores
-    .map((score, index) => ({ coverage: score.coverage, number: index + 1 }))
+    .map((score, index) => ({
+      coverage: score.coverage,
+      names: named.filter((stem) => sourceStems[index].has(stem)).length,
+      number: index + 1,
+    }))
     .filter((entry) => entry.coverage >= RELATIVE_COVERAGE * best)
-    .sort((a, b) => b.coverage - a.coverage || a.number - b.number)
+    .sort((a, b) => b.names - a.names || b.coverage - a.coverage || a.number - b.number)
     .slice(0, MAX_POINTED_SOURCES)
     .map((entry) => entry.number)
     .sort((a, b) => a - b);
