@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { Agent, request } from 'undici';
+import { listenAndAnnounceFastify } from './listening';
 
 /**
  * Baseline for POST /api/search: a bare Fastify route making the same upstream calls as one speed
@@ -87,11 +88,4 @@ app.post<{ Body: SearchBody }>('/api/search', async (req) => {
   }
   return { message, sources };
 });
-app.listen({ port: 0, host: '127.0.0.1' }).then(
-  (address) => process.stdout.write(`LISTENING ${address}\n`),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+listenAndAnnounceFastify(app);

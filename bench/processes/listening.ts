@@ -9,3 +9,18 @@ export function listenAndAnnounce(server: Server): void {
   });
   process.on('SIGTERM', () => process.exit(0));
 }
+
+/** The same for a Fastify app (the bare baselines): listen, announce, close on SIGTERM. */
+export function listenAndAnnounceFastify(app: {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<unknown>;
+}): void {
+  app.listen({ port: 0, host: '127.0.0.1' }).then(
+    (address) => process.stdout.write(`LISTENING ${address}\n`),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
