@@ -109,15 +109,14 @@ export class ExtractiveChatModel implements ChatModel {
     const sources = sourcesIn(messages);
     const language = detectLanguage(wordsOf(question));
     if (sources.length === 0) return [NO_SOURCES[language]];
-    if (missesSubject(question, sources)) {
-      return [NOTHING_RELEVANT[detectLanguage(wordsOf(sources.map((s) => s.content).join(' ')))]];
-    }
+    const sourceStems = stemsOfSources(sources, language);
+    if (missesSubject(question, language, sourceStems)) return [nothingRelevant(sources)];
     const count = SENTENCES_BY_MODE[options?.optimizationMode ?? 'balanced'];
     const chosen = pickSentences(question, sources, count);
     if (chosen.length === 0) {
-      const closest = closestSources(question, sources);
+      const closest = closestSources(question, language, sources, sourceStems);
       if (closest.length > 0 && language === 'en') return [closestSourcesSentence(closest)];
-      return [NOTHING_RELEVANT[detectLanguage(wordsOf(sources.map((s) => s.content).join(' ')))]];
+      return [nothingRelevant(sources)];
     }
     return chosen.map((candidate, index) => {
       const cited = withCitation(candidate.text, candidate.source);
@@ -204,6 +203,19 @@ const MIN_SOURCE_COVERAGE = 0.15;
 /** ...and at most this many are named. */
 const MAX_POINTED_SOURCES = 2;
 
+/** The word stems of each source (title and text), in the question's language. */
+function stemsOfSources(sources: NumberedSource[], language: string): ReadonlySet<string>[] {
+  return sources.map(
+    (source) =>
+      new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
+  );
+}
+
+/** "Nothing relevant", in the language the sources are written in. */
+function nothingRelevant(sources: NumberedSource[]): string {
+  return NOTHING_RELEVANT[detectLanguage(wordsOf(sources.map((s) => s.content).join(' ')))];
+}
+
 /**
  * Whether the sources miss what the question is about, so that nothing of them may be quoted or
  * pointed at: at least half of its specific words (not everyday words: names of products, tools,
@@ -213,12 +225,11 @@ const MAX_POINTED_SOURCES = 2;
  * named by at least half of the sources, the results are about what the question names, and the
  * missing words are details the excerpts may have left out.
  */
-function missesSubject(question: string, sources: NumberedSource[]): boolean {
-  const language = detectLanguage(wordsOf(question));
-  const sourceStems = sources.map(
-    (source) =>
-      new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
-  );
+function missesSubject(
+  question: string,
+  language: string,
+  sourceStems: readonly ReadonlySet<string>[],
+): boolean {
   const terms = contentStems(question, language);
   if (!missesSpecificStems(terms, sourceStems)) return false;
   return !terms.specific.some(
@@ -232,12 +243,12 @@ function missesSubject(question: string, sources: NumberedSource[]): boolean {
  * instead of claiming nothing relevant was found. Only asked when the sources do not miss what the
  * question is about (missesSubject).
  */
-function closestSources(question: string, sources: NumberedSource[]): number[] {
-  const language = detectLanguage(wordsOf(question));
-  const sourceStems = sources.map(
-    (source) =>
-      new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
-  );
+function closestSources(
+  question: string,
+  language: string,
+  sources: NumberedSource[],
+  sourceStems: readonly ReadonlySet<string>[],
+): number[] {
   // Sources that name more of what the question names (its specific words some source has) come
   // first, then those covering more of the question.
   const named = specificStems(question, language).filter((stem) =>
