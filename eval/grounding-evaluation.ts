@@ -17,6 +17,23 @@ export interface SearchReply {
   readonly sources: ReadonlyArray<{ readonly metadata: { readonly url: string } }>;
 }
 
+/** The POST /api/search body that asks one question with the built-in models. */
+export function searchRequestBody(
+  providerId: string,
+  question: GroundingQuestion,
+  mode: EvalMode,
+  kind: EvalKind,
+): Record<string, unknown> {
+  return {
+    chatModel: { providerId, key: 'extractive' },
+    embeddingModel: { providerId, key: 'hashing' },
+    sources: [kind],
+    optimizationMode: mode,
+    query: question.question,
+    ...(question.history ? { history: question.history } : {}),
+  };
+}
+
 export type AskFn = (
   question: GroundingQuestion,
   mode: EvalMode,

@@ -23,6 +23,7 @@ import {
   evaluateBaseline,
   evaluateRun,
   formatTable,
+  searchRequestBody,
   type EvalKind,
   type EvalMode,
   type RowScores,
@@ -133,14 +134,7 @@ async function ask(
   const res = await fetch(`${url}/api/search`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      chatModel: { providerId, key: 'extractive' },
-      embeddingModel: { providerId, key: 'hashing' },
-      sources: [kind],
-      optimizationMode: mode,
-      query: q.question,
-      ...(q.history ? { history: q.history } : {}),
-    }),
+    body: JSON.stringify(searchRequestBody(providerId, q, mode, kind)),
   });
   if (!res.ok)
     throw new Error(`${q.id} (${mode}, ${kind}): HTTP ${res.status} ${await res.text()}`);

@@ -6,6 +6,7 @@ import { CorpusSearxServer } from '../eval/corpus/corpus-searx.server';
 import {
   evaluateBaseline,
   evaluateRun,
+  searchRequestBody,
   type EvalKind,
   type EvalMode,
   type SearchReply,
@@ -85,14 +86,7 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/search',
-          payload: {
-            chatModel: { providerId, key: 'extractive' },
-            embeddingModel: { providerId, key: 'hashing' },
-            sources: [kind],
-            optimizationMode: mode,
-            query: q.question,
-            ...(q.history ? { history: q.history } : {}),
-          },
+          payload: searchRequestBody(providerId, q, mode, kind),
         });
         expect(res.statusCode).toBe(200);
         return res.json() as SearchReply;
