@@ -9,6 +9,13 @@ describe('keyPhrases', () => {
     ]);
   });
 
+  it('reads contractions and possessives as English writes them, not as phrase breaks', () => {
+    expect(keyPhrases("Why can't my sibling plugin's decorator be seen? It doesn't work")).toEqual([
+      'sibling plugin decorator',
+      'seen',
+    ]);
+  });
+
   it('keeps identifiers whole and drops repeated phrases', () => {
     expect(
       keyPhrases('Why FST_ERR_CTP_EMPTY_TYPE? Why FST_ERR_CTP_EMPTY_TYPE, pino-pretty?'),

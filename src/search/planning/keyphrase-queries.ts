@@ -18,6 +18,13 @@ const QUESTION_FILLER = new Set(
     ' ',
   ),
 );
+/**
+ * English contractions and possessives: a negated auxiliary ("can't", "doesn't") is a function
+ * word, and the other endings ("it's", "pino's", "we'll") leave the word they are attached to.
+ * Without this the apostrophe split "can't" into "can" and a one-letter phrase "t" that was searched.
+ */
+const NEGATED = /^\p{L}+n['’]t$/iu;
+const CLITIC = /['’](?:s|ll|re|ve|d|m)(?=$|[^\p{L}])/giu;
 /** Phrase boundaries besides function words. */
 const PUNCTUATION = /[.,;:!?()"“”'’«»]+/u;
 const WORD = /[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}._/#+-]*[\p{L}\p{M}\p{N}+#]|[\p{L}\p{M}\p{N}]/gu;
@@ -28,7 +35,12 @@ const FOLLOW_UP_KEYWORDS = 3;
 /** Key phrases of a text, most specific first (longer phrases, then earlier ones). */
 export function keyPhrases(text: string): string[] {
   const phrases: string[][] = [];
-  for (const clause of text.split(PUNCTUATION)) {
+  const plain = text
+    .split(/\s+/)
+    .map((word) => (NEGATED.test(word.replace(/[^\p{L}'’]+$/u, '')) ? ',' : word))
+    .join(' ')
+    .replace(CLITIC, '');
+  for (const clause of plain.split(PUNCTUATION)) {
     let current: string[] = [];
     for (const match of clause.matchAll(WORD)) {
       const word = match[0];
