@@ -73,9 +73,12 @@ export function specificStems(text: string, language = 'en'): string[] {
 
 /**
  * Whether texts miss what a question is about: at least half of its specific stems appear in none
- * of them, and its everyday stems are not all found together in one of them. Unknown words alone
- * (a pasted identifier, a typo) do not make a question off-topic when everything else it asks is
- * in one text; a question with no specific stems is never judged so.
+ * of them, and no one of them holds most (more than half) of its everyday stems. Unknown or rare
+ * words alone (a pasted identifier, a typo, "sibling") do not make a question off-topic when most
+ * of what else it asks is in one text: a search excerpt of a couple of hundred characters rarely
+ * holds every word of a question, while an off-topic question's everyday words meet one text only
+ * by ones and twos ("database migration" of "roll back a database migration"). A question with no
+ * specific stems is never judged so.
  */
 export function missesSpecificStems(
   question: { readonly specific: readonly string[]; readonly everyday: readonly string[] },
@@ -86,5 +89,8 @@ export function missesSpecificStems(
   const missing = wanted.filter((stem) => !texts.some((stems) => stems.has(stem)));
   if (missing.length * 2 < wanted.length) return false;
   const everyday = [...new Set(question.everyday)];
-  return everyday.length === 0 || !texts.some((stems) => everyday.every((stem) => stems.has(stem)));
+  return (
+    everyday.length === 0 ||
+    !texts.some((stems) => everyday.filter((stem) => stems.has(stem)).length * 2 > everyday.length)
+  );
 }

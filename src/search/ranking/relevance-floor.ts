@@ -32,11 +32,11 @@ export function aboveFloor(coverage: readonly number[], trustedFirst = 0): Set<n
 /**
  * Whether the candidates miss what the question is about: at least half of its specific terms
  * (those that are not everyday words of its language: names of products, tools, things) appear in
- * none of them, and its everyday terms are not all found together in one of them. Coverage alone
+ * none of them, and no one of them holds most of its everyday terms. Coverage alone
  * cannot tell "How do I roll back a database migration in <a framework the documents never name>?"
  * from an answerable question, since the everyday words ("database", "migration") are covered
  * either way; the name is what was asked about. Unknown words alone (a pasted identifier) do not
- * judge a question whose everyday words one candidate holds together, and a question without
+ * judge a question most of whose everyday words one candidate holds, and a question without
  * specific terms is never judged so.
  *
  * Meant for whole passages: a search engine's excerpt shows a couple of hundred characters of a
