@@ -33,6 +33,21 @@ describe('ExtractiveChatModel', () => {
     for (const [, n] of text.matchAll(/\[(\d+)\]/g)) expect(['1', '2']).toContain(n);
   });
 
+  it('puts the marker right after the last word when the text has a space before its full stop', async () => {
+    const spaced = formatNumberedSources([
+      {
+        title: 'Tower',
+        url: 'https://a.example/t',
+        content: 'The tower is painted with lead paint .',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: spaced },
+      { role: 'user', content: 'What is the tower painted with?' },
+    ]);
+    expect(text).toBe('The tower is painted with lead paint [1].');
+  });
+
   it('streams the same answer sentence by sentence, deterministically', async () => {
     const chunks = await firstValueFrom(
       model.stream(ask('How tall is the Eiffel Tower in Paris?')).pipe(toArray()),

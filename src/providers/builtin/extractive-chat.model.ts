@@ -291,7 +291,10 @@ function isNew(sentence: string, questionStems: ReadonlySet<string>): boolean {
 /** "Paris is large." + 2 -> "Paris is large [2]." (the marker before closing punctuation). */
 function withCitation(sentence: string, source: number): string {
   const end = /[.!?。！？…]+["'»”)]*$/u.exec(sentence);
-  return end ? `${sentence.slice(0, end.index)} [${source}]${end[0]}` : `${sentence} [${source}].`;
+  // Text extracted from markup may leave a space before the full stop ("response.raw .").
+  return end
+    ? `${sentence.slice(0, end.index).trimEnd()} [${source}]${end[0]}`
+    : `${sentence} [${source}].`;
 }
 
 function contentWords(text: string): string[] {
