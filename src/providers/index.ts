@@ -15,6 +15,7 @@ export { MODEL_CALL_OBSERVER, type ModelCallObserver } from './model-call.observ
 export { detectLanguage, isStopword } from './builtin/stopwords';
 export {
   contentStems,
+  type ContentStems,
   isCommonWord,
   missesSpecificStems,
   specificStems,

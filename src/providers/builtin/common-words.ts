@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isStopword } from './stopwords';
-import { wordsOf } from './text-features';
 import { stemOf } from './word-stems';
 
 /**
@@ -48,22 +47,45 @@ export function isCommonWord(word: string, language = 'en'): boolean {
   return commonStems(language).has(stemOf(word, LISTS[language] ? language : 'en'));
 }
 
+/** A question's content stems (see contentStems). */
+export interface ContentStems {
+  /** Stems of words that are not everyday words of the language: names of products, tools, things. */
+  readonly specific: string[];
+  readonly everyday: string[];
+  /** The specific stems written as names: capitalised inside a sentence (Flask), or camel-cased. */
+  readonly names?: readonly string[];
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** Capitalised after its first letter (PyTorch, useEffect, FST_ERR), or capitalised mid-sentence. */
+const INNER_CAPITAL = /^.[^]*\p{Lu}/u;
+const SENTENCE_START = /(?:^|[.!?¿¡:]\s*)$/u;
+
 /**
  * The stems of a text's content words (numbers and one-letter words left out), split into its
- * specific ones (not everyday words of the language, isCommonWord) and its everyday ones.
+ * specific ones (not everyday words of the language, isCommonWord) and its everyday ones; the
+ * specific ones written as names are listed again in names.
  */
-export function contentStems(
-  text: string,
-  language = 'en',
-): { specific: string[]; everyday: string[] } {
+export function contentStems(text: string, language = 'en'): ContentStems {
   const known = LISTS[language] ? language : 'en';
   const specific: string[] = [];
   const everyday: string[] = [];
-  for (const word of wordsOf(text)) {
+  const names: string[] = [];
+  const normalized = text.normalize('NFKC');
+  for (const match of normalized.matchAll(WORD)) {
+    const word = match[0].toLowerCase();
     if (word.length < 2 || /^\p{N}+$/u.test(word) || isStopword(word)) continue;
-    (isCommonWord(word, known) ? everyday : specific).push(stemOf(word, known));
+    const stem = stemOf(word, known);
+    if (isCommonWord(word, known)) {
+      everyday.push(stem);
+      continue;
+    }
+    specific.push(stem);
+    const capitalised = /^\p{Lu}/u.test(match[0]);
+    const midSentence = !SENTENCE_START.test(normalized.slice(0, match.index).trimEnd());
+    if (INNER_CAPITAL.test(match[0]) || (capitalised && midSentence)) names.push(stem);
   }
-  return { specific, everyday };
+  return { specific, everyday, names };
 }
 
 /** The stems of a text's specific words (see contentStems). */
@@ -73,15 +95,14 @@ export function specificStems(text: string, language = 'en'): string[] {
 
 /**
  * Whether texts miss what a question is about: at least half of its specific stems appear in none
- * of them, and no one of them holds most (more than half) of its everyday stems. Unknown or rare
- * words alone (a pasted identifier, a typo, "sibling") do not make a question off-topic when most
- * of what else it asks is in one text: a search excerpt of a couple of hundred characters rarely
- * holds every word of a question, while an off-topic question's everyday words meet one text only
- * by ones and twos ("database migration" of "roll back a database migration"). A question with no
- * specific stems is never judged so.
+ * of them, and no one of them holds the rest of the question: all of its everyday stems when a
+ * missing word is written as a name (a product the texts never mention: "in Django", "a Flask
+ * route"), most (more than half) of them otherwise. A rare common word ("sibling") or a typo the
+ * texts leave out is a detail of the question, and a search excerpt of a couple of hundred
+ * characters rarely holds every word of it. A question with no specific stems is never judged so.
  */
 export function missesSpecificStems(
-  question: { readonly specific: readonly string[]; readonly everyday: readonly string[] },
+  question: ContentStems,
   texts: readonly ReadonlySet<string>[],
 ): boolean {
   const wanted = [...new Set(question.specific)];
@@ -89,8 +110,8 @@ export function missesSpecificStems(
   const missing = wanted.filter((stem) => !texts.some((stems) => stems.has(stem)));
   if (missing.length * 2 < wanted.length) return false;
   const everyday = [...new Set(question.everyday)];
-  return (
-    everyday.length === 0 ||
-    !texts.some((stems) => everyday.filter((stem) => stems.has(stem)).length * 2 > everyday.length)
-  );
+  if (everyday.length === 0) return true;
+  const missesName = missing.some((stem) => question.names?.includes(stem));
+  const needed = missesName ? everyday.length : Math.floor(everyday.length / 2) + 1;
+  return !texts.some((stems) => everyday.filter((stem) => stems.has(stem)).length >= needed);
 }

@@ -1,4 +1,11 @@
-import { contentStems, detectLanguage, isStopword, wordsOf, stemOf } from '../../providers';
+import {
+  contentStems,
+  detectLanguage,
+  isStopword,
+  wordsOf,
+  stemOf,
+  type ContentStems,
+} from '../../providers';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the
@@ -19,11 +26,9 @@ export function questionLanguage(question: string): string {
 
 /**
  * The content terms of a question (stemmed like lexicalTerms), split into its specific ones (not
- * everyday words of its language: names of products, tools, things) and its everyday ones.
+ * everyday words of its language: names of products, tools, things) and its everyday ones; the
+ * specific ones written as names (Flask, PyTorch) are listed again.
  */
-export function questionTerms(
-  question: string,
-  language = 'en',
-): { specific: string[]; everyday: string[] } {
+export function questionTerms(question: string, language = 'en'): ContentStems {
   return contentStems(question, language);
 }

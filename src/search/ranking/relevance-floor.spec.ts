@@ -41,7 +41,12 @@ describe('missesSpecificTerms', () => {
     expect(questionTerms('How do I roll back a database migration in Django?')).toEqual({
       specific: ['django'],
       everyday: ['roll', 'back', 'databas', 'migrat'],
+      names: ['django'],
     });
+  });
+
+  it('knows a name by its capitals inside a sentence, not by a capital that starts one', () => {
+    expect(questionTerms('Django: can PyTorch or pino train it?').names).toEqual(['pytorch']);
   });
 
   it('judges passages that never name what the question is about as missing it', () => {
@@ -55,6 +60,8 @@ describe('missesSpecificTerms', () => {
     expect(misses('Are database schema migrations part of management? qs-x7f-c0de')).toBe(false);
     // plugin, connects, database of plugin, connects, database, cluster, quickly: 3 of 5.
     expect(misses('Which plugin connects my database to a zorblat cluster quickly?')).toBe(false);
+    // Written as a name, the missing word is what is asked about: all of the rest is needed.
+    expect(misses('Which plugin connects my database to a Zorblat cluster quickly?')).toBe(true);
     // database, migration of roll, back, database, migration: 2 of 4 is not most.
     expect(misses('How do I roll back a database migration in Django?')).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { missesSpecificStems } from '../../providers';
+import { missesSpecificStems, type ContentStems } from '../../providers';
 
 /**
  * The relevance floor: which candidates speak about the question at all. It works on term
@@ -32,18 +32,18 @@ export function aboveFloor(coverage: readonly number[], trustedFirst = 0): Set<n
 /**
  * Whether the candidates miss what the question is about: at least half of its specific terms
  * (those that are not everyday words of its language: names of products, tools, things) appear in
- * none of them, and no one of them holds most of its everyday terms. Coverage alone
- * cannot tell "How do I roll back a database migration in <a framework the documents never name>?"
- * from an answerable question, since the everyday words ("database", "migration") are covered
- * either way; the name is what was asked about. Unknown words alone (a pasted identifier) do not
- * judge a question most of whose everyday words one candidate holds, and a question without
- * specific terms is never judged so.
+ * none of them, and no one of them holds the rest of the question (all of its everyday terms when
+ * a missing term is written as a name, most of them otherwise; see missesSpecificStems). Coverage
+ * alone cannot tell "How do I roll back a database migration in <a framework the documents never
+ * name>?" from an answerable question, since the everyday words ("database", "migration") are
+ * covered either way; the name is what was asked about. A question without specific terms is
+ * never judged so.
  *
  * Meant for whole passages: a search engine's excerpt shows a couple of hundred characters of a
  * page, so a term it leaves out may well be on the page.
  */
 export function missesSpecificTerms(
-  question: { readonly specific: readonly string[]; readonly everyday: readonly string[] },
+  question: ContentStems,
   documents: readonly ReadonlySet<string>[],
 ): boolean {
   return missesSpecificStems(question, documents);
