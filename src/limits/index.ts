@@ -1,2 +1,4 @@
 /** What other modules may use of limits: the decorator declaring a handler a search (concurrency cap). */
 export { SearchConcurrencyLimited } from './search-concurrency-limited.decorator';
+/** The global search concurrency guard, for routes served outside Nest's pipeline (auth runs the global guards there). */
+export { SearchConcurrencyGuard } from './search-concurrency.guard';

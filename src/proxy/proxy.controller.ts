@@ -27,8 +27,9 @@ const PASSTHROUGH = {
 };
 
 /**
- * The sibling-service paths. A Nest controller (not a bare Fastify route) so the global guards,
- * the exception filter and request logging apply to proxied traffic too.
+ * The sibling-service paths, declared (and documented) as a Nest controller. ProxyRoutes serves
+ * them as plain Fastify handlers behind the same global guards, with errors in the same shape;
+ * the methods here only run where no Fastify instance is (none in this service).
  */
 @ApiTags('proxy')
 @ApiBearerAuth()

@@ -3,12 +3,13 @@ import { ConfigModule } from '@nestjs/config';
 import { MovedRoutesController } from './moved-routes.controller';
 import { proxyConfig } from './proxy.config';
 import { ProxyController } from './proxy.controller';
+import { ProxyRoutes } from './proxy-routes';
 import { SiblingProxyService } from './sibling-proxy.service';
 
 /** Forwards the sibling-service paths (see sibling-routes.ts) with streamed bodies. */
 @Module({
   imports: [ConfigModule.forFeature(proxyConfig)],
   controllers: [ProxyController, MovedRoutesController],
-  providers: [SiblingProxyService],
+  providers: [SiblingProxyService, ProxyRoutes],
 })
 export class ProxyModule {}

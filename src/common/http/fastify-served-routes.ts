@@ -1,0 +1,23 @@
+import type { Type } from '@nestjs/common';
+import type { RouteHandlerMethod } from 'fastify';
+
+/** A route a Nest controller declares (paths, OpenAPI) and a plain Fastify handler serves. */
+export interface FastifyServedRoute {
+  /** The controller and method that declare it: guards read their metadata and key on them. */
+  readonly controller: Type;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- Nest's handler type
+  readonly handler: Function;
+  /** The route paths as the controller declares them (Fastify's request.routeOptions.url). */
+  readonly paths: readonly string[];
+  /** The Fastify handler for one of those paths. */
+  serve(path: string): RouteHandlerMethod;
+}
+
+/**
+ * Serves controller routes without Nest's per-request pipeline, behind the same global guards
+ * (the auth module provides it, globally). Call serve() while providers are constructed: Nest
+ * registers controller routes afterwards, in app.init().
+ */
+export abstract class FastifyServedRoutes {
+  abstract serve(route: FastifyServedRoute): void;
+}
