@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiInternalServerErrorResponse,
@@ -8,13 +8,19 @@ import {
 } from '@nestjs/swagger';
 import { ErrorBody } from '../common/errors/error-body';
 import { ProvidersResponseDto } from './dto/providers-response.dto';
-import { MODEL_REGISTRY, type ModelRegistry, type ProviderDescriptor } from './model.ports';
+import { ProvidersDocument } from './providers-document';
 
+export const PROVIDERS_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Declares and documents GET /api/providers; ProvidersRoutes serves it as a plain Fastify handler
+ * behind the same global guards (this method runs only where there is no Fastify instance).
+ */
 @ApiTags('providers')
 @ApiBearerAuth()
 @Controller('api/providers')
 export class ProvidersController {
-  constructor(@Inject(MODEL_REGISTRY) private readonly registry: ModelRegistry) {}
+  constructor(private readonly document: ProvidersDocument) {}
 
   @Get()
   @ApiOperation({
@@ -26,43 +32,8 @@ export class ProvidersController {
   })
   @ApiOkResponse({ type: ProvidersResponseDto })
   @ApiInternalServerErrorResponse({ type: ErrorBody, description: 'Unexpected failure.' })
-  @Header('content-type', 'application/json; charset=utf-8')
+  @Header('content-type', PROVIDERS_CONTENT_TYPE)
   list(): string {
-    // The list changes only when discovery refreshes a provider; until then the same model-list
-    // arrays come back, so the serialised body is reused instead of rebuilt on every request.
-    const providers = this.registry.listActive();
-    if (!this.body || !sameProviders(this.body.providers, providers)) {
-      this.body = { providers, json: JSON.stringify(toResponse(providers)) };
-    }
-    return this.body.json;
+    return this.document.json();
   }
-
-  private body?: { providers: readonly ProviderDescriptor[]; json: string };
-}
-
-function toResponse(providers: readonly ProviderDescriptor[]): ProvidersResponseDto {
-  return {
-    providers: providers.map((provider) => ({
-      id: provider.id,
-      name: provider.name,
-      chatModels: provider.chatModels.map(({ name, key }) => ({ name, key })),
-      embeddingModels: provider.embeddingModels.map(({ name, key }) => ({ name, key })),
-    })),
-  };
-}
-
-function sameProviders(
-  previous: readonly ProviderDescriptor[],
-  current: readonly ProviderDescriptor[],
-): boolean {
-  return (
-    previous.length === current.length &&
-    previous.every(
-      (provider, i) =>
-        provider.id === current[i].id &&
-        provider.name === current[i].name &&
-        provider.chatModels === current[i].chatModels &&
-        provider.embeddingModels === current[i].embeddingModels,
-    )
-  );
 }

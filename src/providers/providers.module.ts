@@ -6,6 +6,8 @@ import { MODEL_REGISTRY } from './model.ports';
 import { ModelRegistryService } from './model-registry.service';
 import { ModelsByProviderController } from './models-by-provider.controller';
 import { ProvidersController } from './providers.controller';
+import { ProvidersDocument } from './providers-document';
+import { ProvidersRoutes } from './providers-routes';
 import { ModelSelector } from './selection/model-selector.service';
 
 // Exported with the module: /v1 resolves its default models from the same settings.
@@ -22,6 +24,8 @@ const modelDefaults = ConfigModule.forFeature(modelDefaultsConfig);
     ModelRegistryService,
     { provide: MODEL_REGISTRY, useExisting: ModelRegistryService },
     ModelSelector,
+    ProvidersDocument,
+    ProvidersRoutes,
   ],
   exports: [MODEL_REGISTRY, ModelSelector, modelDefaults],
 })
