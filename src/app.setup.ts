@@ -7,6 +7,7 @@ import type { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
 import { serverConfig, type ServerConfig } from './common/config/app.config';
 import { ErrorResponder } from './common/filters/error-responder';
+import { FastifyServedRoutes } from './common/http/fastify-served-routes';
 import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler';
 import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { refuseNonJsonBodies } from './common/http/json-only-bodies';
@@ -72,6 +73,8 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
   fastify.addHook('onRoute', (route) => {
     route.errorHandler ??= onError;
   });
+  // Before app.init() registers the controllers' routes: some are served as plain Fastify handlers.
+  app.get(FastifyServedRoutes).attach(fastify);
   // Checked before validation: class-transformer recurses and would overflow on a hostile body.
   fastify.addHook('preValidation', (request, _reply, done) => {
     done(

@@ -1,5 +1,4 @@
 import { ForbiddenException, Inject, Injectable, type CanActivate } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { FastifyServedRoutes, type FastifyServedRoute } from '../common/http/fastify-served-routes';
@@ -24,17 +23,15 @@ export class GuardedFastifyRoutes implements FastifyServedRoutes {
   private readonly guards: readonly CanActivate[];
 
   constructor(
-    adapterHost: HttpAdapterHost,
     bearer: BearerAuthGuard,
     @Inject(RATE_LIMIT_GUARD) rateLimit: CanActivate,
     concurrency: SearchConcurrencyGuard,
   ) {
     this.guards = [bearer, rateLimit, concurrency];
-    // Nest registers controller routes after every provider exists (in app.init()), so a hook
-    // added now sees them all.
-    adapterHost.httpAdapter
-      ?.getInstance<FastifyInstance>()
-      .addHook('onRoute', (options) => this.takeOver(options));
+  }
+
+  attach(fastify: FastifyInstance): void {
+    fastify.addHook('onRoute', (options) => this.takeOver(options));
   }
 
   /** Call while providers are constructed, before Nest registers the routes. */

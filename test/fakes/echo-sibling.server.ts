@@ -109,6 +109,9 @@ export class EchoSibling {
       'content-type': 'application/json',
       'x-echo-sibling': this.name,
       'proxy-authenticate': 'Basic realm="upstream-only"',
+      // Its own request id must not replace Quarry's; repeated headers must stay separate.
+      'x-request-id': 'sibling-own-id',
+      'set-cookie': ['first=1; Path=/', 'second=2; Path=/'],
     });
     res.end(JSON.stringify({ sibling: this.name, ...received }));
   }

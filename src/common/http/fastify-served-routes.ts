@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
 /** A route a Nest controller declares (paths, OpenAPI) and a plain Fastify handler serves. */
 export interface FastifyServedRoute {
@@ -15,9 +15,11 @@ export interface FastifyServedRoute {
 
 /**
  * Serves controller routes without Nest's per-request pipeline, behind the same global guards
- * (the auth module provides it, globally). Call serve() while providers are constructed: Nest
- * registers controller routes afterwards, in app.init().
+ * (the auth module provides it, globally). Modules call serve() while their providers are
+ * constructed; configureApp() attaches it to Fastify before app.init() registers the routes.
  */
 export abstract class FastifyServedRoutes {
   abstract serve(route: FastifyServedRoute): void;
+  /** Takes over the routes served so far as Fastify registers them; once, before app.init(). */
+  abstract attach(fastify: FastifyInstance): void;
 }

@@ -1,0 +1,171 @@
+import { EchoSibling } from './fakes/echo-sibling.server';
+import { FakeAuthServer } from './fakes/fake-auth.server';
+import { startTestApp, type TestApp } from './utils/test-app';
+
+/**
+ * The proxy and GET /api/providers are served by plain Fastify handlers, not through Nest's router
+ * (src/auth/guarded-fastify-routes.ts). What Nest's pipeline gave them must still hold: the global
+ * guards (authentication, rate limit), the error shape, request ids and security headers.
+ */
+describe('routes served outside Nest’s pipeline keep the global guards (e2e)', () => {
+  let auth: FakeAuthServer;
+  let discover: EchoSibling;
+  let chat: EchoSibling;
+
+  beforeAll(async () => {
+    auth = await FakeAuthServer.start();
+    discover = await EchoSibling.start('discover');
+    chat = await EchoSibling.start('chat');
+  });
+
+  afterAll(async () => {
+    await auth.close();
+    await discover.close();
+    await chat.close();
+  });
+
+  async function appWith(env: Record<string, string | undefined>): Promise<TestApp> {
+    return startTestApp({
+      env: {
+        DISCOVER_SVC_URL: discover.url,
+        CHAT_SVC_URL: chat.url,
+        AUTH_SERVICE_URL: auth.url,
+        REDIS_URL: undefined,
+        TRUST_PROXY: 'true',
+        ...env,
+      },
+    });
+  }
+
+  it('asks for a token on proxied paths and /api/providers, and lets a valid one through', async () => {
+    const t = await appWith({ AUTH_REQUIRED: 'true', RATE_LIMIT_MAX: '0' });
+    try {
+      const token = 'tok-served-routes';
+      auth.users.set(token, { id: 'user-served', email: 'ada@example.com' });
+      for (const url of ['/api/v1/discover/feed', '/api/auth/me', '/api/providers']) {
+        const seen = discover.received.length;
+        const refused = await t.app.inject({ method: 'GET', url });
+        expect(refused.statusCode).toBe(401);
+        expect(refused.headers['www-authenticate']).toMatch(/^Bearer realm="quarry"/);
+        expect(refused.json()).toEqual({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: expect.any(String),
+          requestId: refused.headers['x-request-id'],
+        });
+        expect(discover.received.length).toBe(seen);
+      }
+      const allowed = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/discover/feed',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(allowed.statusCode).toBe(200);
+      expect(discover.last().headers.authorization).toBe(`Bearer ${token}`);
+      const providers = await t.app.inject({
+        method: 'GET',
+        url: '/api/providers',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(providers.statusCode).toBe(200);
+      expect(providers.json()).toHaveProperty('providers');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('rate-limits proxied paths and /api/providers per caller, in the error shape', async () => {
+    const t = await appWith({
+      AUTH_REQUIRED: 'false',
+      RATE_LIMIT_MAX: '2',
+      RATE_LIMIT_WINDOW_MS: '60000',
+    });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    try {
+      const ip = '203.0.113.40';
+      const first = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/discover/feed',
+        headers: from(ip),
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-ratelimit-limit']).toBe('2');
+      expect(first.headers['x-ratelimit-remaining']).toBe('1');
+      // Every any-method proxied path is one route to the limiter, as under Nest's router.
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { ...from(ip), 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(second.statusCode).toBe(200);
+      const seen = discover.received.length;
+      const limited = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/discover/feed',
+        headers: from(ip),
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toMatchObject({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        requestId: limited.headers['x-request-id'],
+      });
+      expect(discover.received.length).toBe(seen);
+
+      // /api/providers has its own budget, and the same refusal once it is spent.
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/providers', headers: from(ip) });
+        expect(res.statusCode).toBe(200);
+      }
+      const providersLimited = await t.app.inject({
+        method: 'GET',
+        url: '/api/providers',
+        headers: from(ip),
+      });
+      expect(providersLimited.statusCode).toBe(429);
+      expect(providersLimited.json()).toMatchObject({ statusCode: 429 });
+      // Another caller is untouched.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/discover/feed',
+        headers: from('198.51.100.41'),
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sets the request id and security headers on proxied replies; the sibling’s own id stays out', async () => {
+    const t = await appWith({ AUTH_REQUIRED: 'false', RATE_LIMIT_MAX: '0' });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/discover/feed?echo=status&code=201',
+        headers: { 'x-request-id': 'caller-id-7' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['x-request-id']).toBe('caller-id-7');
+      expect(discover.last().headers['x-request-id']).toBe('caller-id-7');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // The sibling's reply headers pass through beside Quarry's, repeated ones line by line.
+      expect(res.headers['x-echo-sibling']).toBe('discover');
+      expect(res.headers['set-cookie']).toEqual(['first=1; Path=/', 'second=2; Path=/']);
+
+      const providers = await t.app.inject({
+        method: 'GET',
+        url: '/api/providers',
+        headers: { 'x-request-id': 'caller-id-8' },
+      });
+      expect(providers.headers['x-request-id']).toBe('caller-id-8');
+      expect(providers.headers['x-content-type-options']).toBe('nosniff');
+      expect(providers.headers['content-type']).toBe('application/json; charset=utf-8');
+    } finally {
+      await t.close();
+    }
+  });
+});
