@@ -1,10 +1,9 @@
-import { ForbiddenException, Inject, Injectable, type CanActivate } from '@nestjs/common';
+import { ForbiddenException, Injectable, type CanActivate } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { FastifyServedRoutes, type FastifyServedRoute } from '../common/http/fastify-served-routes';
-import { RATE_LIMIT_GUARD } from '../limits/limits.module';
-import { SearchConcurrencyGuard } from '../limits';
-import { BearerAuthGuard } from './bearer-auth.guard';
+import { GLOBAL_GUARDS } from './global-guards';
 import { RouteExecutionContext } from './route-execution-context';
 
 /**
@@ -19,16 +18,12 @@ import { RouteExecutionContext } from './route-execution-context';
 @Injectable()
 export class GuardedFastifyRoutes implements FastifyServedRoutes {
   private readonly routes = new Map<string, FastifyServedRoute>();
-  // AppModule's APP_GUARDs, in the order it registers them.
-  private readonly guards: readonly CanActivate[];
+  // AppModule's APP_GUARDs, the same instances, in the order it registers them. Resolved when the
+  // first route is registered: every provider exists by then, and Nest registers routes before it
+  // calls onModuleInit.
+  private guards: readonly CanActivate[] | undefined;
 
-  constructor(
-    bearer: BearerAuthGuard,
-    @Inject(RATE_LIMIT_GUARD) rateLimit: CanActivate,
-    concurrency: SearchConcurrencyGuard,
-  ) {
-    this.guards = [bearer, rateLimit, concurrency];
-  }
+  constructor(private readonly moduleRef: ModuleRef) {}
 
   attach(fastify: FastifyInstance): void {
     fastify.addHook('onRoute', (options) => this.takeOver(options));
@@ -42,14 +37,17 @@ export class GuardedFastifyRoutes implements FastifyServedRoutes {
   private takeOver(options: RouteOptions): void {
     const route = this.routes.get(options.url);
     if (!route) return;
+    const guards = (this.guards ??= GLOBAL_GUARDS.map((token) =>
+      this.moduleRef.get<CanActivate>(token, { strict: false }),
+    ));
     options.handler = route.serve(options.url);
-    options.preHandler = this.guardHook(route);
+    options.preHandler = this.guardHook(route, guards);
   }
 
   private guardHook(
     route: FastifyServedRoute,
+    guards: readonly CanActivate[],
   ): (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void {
-    const guards = this.guards;
     return (request, reply, done) => {
       const context = new RouteExecutionContext(request, reply, route.controller, route.handler);
       const runFrom = (first: number): void => {
