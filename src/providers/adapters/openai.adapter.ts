@@ -12,6 +12,7 @@ import type {
 } from '../model.ports';
 import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
+import { sseJsonEvents } from './sse-json-events';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Ids that are neither chat nor embedding models (speech, images, moderation, legacy completion). */
@@ -66,15 +67,15 @@ export class OpenAiAdapter implements ProviderAdapter {
     });
     return sdkChatModel(spec, key, defaultTimeoutMs, {
       stream: async (messages, options, signal) => {
-        const stream = await client.chat.completions.create(
-          { ...body(messages, options), stream: true, stream_options: { include_usage: true } },
-          { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
-        );
-        return (async function* (): AsyncIterable<ChatChunk> {
-          for await (const chunk of stream) {
-            yield { text: chunk.choices[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
-          }
-        })();
+        // The SDK builds, sends and retries the request and throws its errors for a failed status;
+        // the event stream of the answer is decoded here (sse-json-events.ts says why).
+        const response = await client.chat.completions
+          .create(
+            { ...body(messages, options), stream: true, stream_options: { include_usage: true } },
+            { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+          )
+          .asResponse();
+        return chatChunks(response);
       },
       complete: async (messages, options, signal) => {
         const completion = await client.chat.completions.create(body(messages, options), {
@@ -105,6 +106,18 @@ export class OpenAiAdapter implements ProviderAdapter {
         return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
       },
     );
+  }
+}
+
+async function* chatChunks(response: Response): AsyncIterable<ChatChunk> {
+  if (!response.body)
+    throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
+  for await (const event of sseJsonEvents(response.body as AsyncIterable<Uint8Array>)) {
+    const chunk = event as OpenAI.ChatCompletionChunk & { error?: unknown };
+    // What the SDK's stream does with an error sent inside a 200 stream.
+    if (chunk?.error)
+      throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
+    yield { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
   }
 }
 
