@@ -1,4 +1,4 @@
-import { firstValueFrom, lastValueFrom, toArray, type Observable } from 'rxjs';
+import { firstValueFrom, lastValueFrom, tap, toArray, type Observable } from 'rxjs';
 import { createAdapter } from '../src/providers/provider-adapter.factory';
 import { providerIdFor } from '../src/providers/config/provider-id';
 import type { ProviderSpec, ProviderType } from '../src/providers/config/provider-spec';
@@ -104,6 +104,23 @@ describe('OpenAI-compatible adapter', () => {
       message: expect.stringMatching(/^Test model chat-1: /),
     });
     if (status === 429) expect((error as ModelCallError).headers).toEqual({ 'retry-after': '7' });
+  });
+
+  it('streams the tokens before an error event, then fails naming the provider and the error', async () => {
+    fake.failNext({ midStream: 'error', afterTokens: 2 });
+    const texts: string[] = [];
+    const error = await lastValueFrom(
+      adapter()
+        .chatModel('chat-1')
+        .stream(MESSAGES)
+        .pipe(tap((chunk) => texts.push(chunk.text))),
+    ).catch((e: unknown) => e);
+    expect(texts.join('')).toBe('Alpha beta ');
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error).toMatchObject({
+      failure: 'bad_response',
+      message: expect.stringMatching(/^Test model chat-1: .*fake error mid-stream/),
+    });
   });
 
   it('times out a stalled stream and closes the connection', async () => {
