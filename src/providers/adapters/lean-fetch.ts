@@ -70,11 +70,14 @@ export function leanFetch(dispatcher: Agent): typeof globalThis.fetch {
       return viaFetch(input, init);
     }
     const headers: Record<string, string> = {};
-    new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]).forEach(
-      (value, name) => {
-        headers[name] = value;
-      },
-    );
+    const given = init?.headers;
+    // The SDKs pass a Headers already: read it rather than copy it into another.
+    (given instanceof Headers
+      ? given
+      : new Headers(given as ConstructorParameters<typeof Headers>[0])
+    ).forEach((value, name) => {
+      headers[name] = value;
+    });
     const url = String(input);
     const response = await request(url, {
       dispatcher,
