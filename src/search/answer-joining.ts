@@ -11,6 +11,19 @@ export function addToAnswer<A extends SearchAnswer>(answer: A, event: SearchEven
     : { ...answer, message: answer.message + event.data };
 }
 
+/** An answer being joined by one caller alone, so events can be added in place. */
+export interface JoiningAnswer {
+  message: string;
+  sources: SearchAnswer['sources'];
+}
+
+/** addToAnswer without a copy per event: for an answer only its caller holds. */
+export function joinInto(answer: JoiningAnswer, event: SearchEvent): JoiningAnswer {
+  if (event.type === 'sources') answer.sources = event.data;
+  else answer.message += event.data;
+  return answer;
+}
+
 /** Ends the events (unsubscribing, which aborts the run) when the client is gone. */
 export function untilAborted<T>(signal: AbortSignal | undefined): MonoTypeOperatorFunction<T> {
   return (events) => (signal ? events.pipe(takeUntil(fromEvent(signal, 'abort'))) : events);

@@ -20,7 +20,7 @@ import {
   type SearchStep,
 } from '../observability';
 import { failSpan, inSpan, startSpan, withSpan } from '../common/tracing/tracing-state';
-import { addToAnswer, NO_ANSWER, untilAborted } from './answer-joining';
+import { type JoiningAnswer, joinInto, untilAborted } from './answer-joining';
 import { filterResults, timeRangeFor } from './filters/result-filter';
 import { searchConfig } from './search.config';
 import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './search-run';
@@ -149,8 +149,13 @@ export class SearchService {
 
   /** The whole answer at once; the same events as events(), joined. A client gone (signal) ends the run. */
   answer(run: SearchRun, signal?: AbortSignal): Promise<SearchAnswer> {
+    // One answer per call, added to in place: not a copy per chunk of a long answer.
+    const answer: JoiningAnswer = { message: '', sources: [] };
     return lastValueFrom(
-      this.events(run).pipe(untilAborted(signal), reduce(addToAnswer, NO_ANSWER)),
+      this.events(run).pipe(
+        untilAborted(signal),
+        reduce((joined, event) => joinInto(joined, event), answer),
+      ),
     );
   }
 

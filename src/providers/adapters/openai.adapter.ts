@@ -109,16 +109,16 @@ export class OpenAiAdapter implements ProviderAdapter {
   }
 }
 
-async function* chatChunks(response: Response): AsyncIterable<ChatChunk> {
+function chatChunks(response: Response): AsyncIterable<ChatChunk> {
   if (!response.body)
     throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
-  for await (const event of sseJsonEvents(response.body as AsyncIterable<Uint8Array>)) {
+  return sseJsonEvents(response.body as AsyncIterable<Uint8Array>, (event): ChatChunk => {
     const chunk = event as OpenAI.ChatCompletionChunk & { error?: unknown };
     // What the SDK's stream does with an error sent inside a 200 stream.
     if (chunk?.error)
       throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
-    yield { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
-  }
+    return { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
+  });
 }
 
 function usageOf(usage: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {

@@ -1,12 +1,13 @@
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { sseJsonEvents } from './sse-json-events';
 
 async function decode(chunks: Array<string | Uint8Array>): Promise<unknown[]> {
-  async function* body(): AsyncIterable<Uint8Array> {
-    for (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-  }
+  const body = Readable.from(
+    chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+  );
   const events: unknown[] = [];
-  for await (const event of sseJsonEvents(body())) events.push(event);
+  for await (const event of sseJsonEvents(body, (parsed) => parsed)) events.push(event);
   return events;
 }
 
@@ -36,6 +37,23 @@ describe('sseJsonEvents', () => {
     await expect(decode([bytes.subarray(0, cut), bytes.subarray(cut)])).resolves.toEqual([
       { t: 'né' },
     ]);
+  });
+
+  it('yields what read makes of each event, and stops at what read throws', async () => {
+    const read = (event: unknown) => {
+      if ((event as { error?: string }).error) throw new Error((event as { error: string }).error);
+      return (event as { n: number }).n * 10;
+    };
+    const seen: number[] = [];
+    const body = Readable.from([
+      Buffer.from('data: {"n":1}\n\ndata: {"error":"upstream failed"}\n\ndata: {"n":2}\n\n'),
+    ]);
+    await expect(
+      (async () => {
+        for await (const n of sseJsonEvents(body, read)) seen.push(n);
+      })(),
+    ).rejects.toThrow('upstream failed');
+    expect(seen).toEqual([10]);
   });
 
   it('throws on data that is not JSON', async () => {

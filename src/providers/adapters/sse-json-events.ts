@@ -1,7 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
 
 /**
- * The JSON payloads of a server-sent event stream (the `data:` of each event, parsed), ending at
+ * The JSON payloads of a server-sent event stream (the `data:` of each event, parsed and given to
+ * `read`, whose result is yielded: one async generator per stream, not two), ending at
  * `[DONE]` as OpenAI-compatible servers write it. Lines may end in LF, CRLF or CR; comments and
  * other fields are skipped; an event left unfinished when the body ends is dropped, as the SDKs'
  * decoders do. The body is read to its end even after `[DONE]`, so the connection can be reused.
@@ -10,7 +11,10 @@ import { StringDecoder } from 'node:string_decoder';
  * generators per event; on the search benchmark's 64-token answer it cost 0.5-0.75 ms of CPU, this
  * one 0.1-0.2 ms (docs/benchmarks.md, round three).
  */
-export async function* sseJsonEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<unknown> {
+export async function* sseJsonEvents<T>(
+  body: AsyncIterable<Uint8Array>,
+  read: (event: unknown) => T,
+): AsyncGenerator<T> {
   const decoder = new StringDecoder('utf8');
   let pending = '';
   let data: string[] = [];
@@ -41,7 +45,7 @@ export async function* sseJsonEvents(body: AsyncIterable<Uint8Array>): AsyncGene
             done = true;
             continue;
           }
-          yield JSON.parse(payload) as unknown;
+          yield read(JSON.parse(payload));
         } else if (line.startsWith('data:')) {
           data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
         } else if (line === 'data') {
