@@ -87,6 +87,11 @@ export class ObservableBodyWriter {
       let finished = false;
       const subscription = new Subscription();
       let idleTimer: NodeJS.Timeout | undefined;
+      let corked = false;
+      const uncork = () => {
+        corked = false;
+        body.uncork();
+      };
 
       const detach = () => {
         finished = true;
@@ -122,6 +127,14 @@ export class ObservableBodyWriter {
             finish('client-too-slow');
           }
           return;
+        }
+        // Lines emitted in one turn of the event loop (a burst of tokens read at once) leave in one
+        // socket write: held from the first of them until the turn's tick queue runs. A token that
+        // arrives on its own is still written in the same turn.
+        if (!corked) {
+          corked = true;
+          body.cork();
+          process.nextTick(uncork);
         }
         if (!body.write(text)) waitingForDrain = true;
       };
