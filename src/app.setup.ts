@@ -123,8 +123,8 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
     });
   }
 
-  const document = buildApiDocument(app, bundle.server);
-  SwaggerModule.setup('docs', app, document, {
+  // Built on the first request for it: the document is a few MiB of heap the request path never uses.
+  SwaggerModule.setup('docs', app, () => buildApiDocument(app, bundle.server), {
     jsonDocumentUrl: 'docs/json',
     yamlDocumentUrl: 'docs/yaml',
   });

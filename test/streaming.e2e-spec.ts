@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { Controller, Module, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { finalize, interval, map, Observable, take } from 'rxjs';
+import { finalize, from, interval, map, Observable, take } from 'rxjs';
 import { Public } from '../src/common/decorators/public.decorator';
 import { NdjsonStreamEmitter, type NdjsonOutcome } from '../src/streaming/ndjson-stream.emitter';
 import { StreamingModule } from '../src/streaming/streaming.module';
@@ -23,6 +23,13 @@ class StreamTestController {
       finalize(() => seen.unsubscribed++),
     );
     seen.outcomes.push(await this.emitter.pipe(source, reply));
+  }
+
+  @Post('burst')
+  async burst(@Query('n') n: string, @Res() reply: FastifyReply) {
+    // Every event in one synchronous burst, as when many tokens are read at once.
+    const events = Array.from({ length: Number(n) }, (_, i) => ({ type: 'response', data: i }));
+    seen.outcomes.push(await this.emitter.pipe(from(events), reply));
   }
 
   @Post('flood')
@@ -71,6 +78,10 @@ describe('NdjsonStreamEmitter (e2e)', () => {
     const res = await fetch(`${t.url}/__stream/ticks?n=4&ms=100`, { method: 'POST' });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-request-id')).toEqual(expect.any(String));
+    // The reply's own headers (security headers from the onRequest hook) go out with the stream's.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
     const arrivals: number[] = [];
     let text = '';
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -86,6 +97,17 @@ describe('NdjsonStreamEmitter (e2e)', () => {
     // Not batched: the chunks arrived spread over the ~400 ms the source took.
     expect(arrivals.length).toBeGreaterThanOrEqual(4);
     expect(arrivals.at(-1)! - arrivals[0]).toBeGreaterThan(200);
+    expect(seen.outcomes).toEqual(['completed']);
+  });
+
+  it('writes a burst of events emitted together completely and in order', async () => {
+    const res = await fetch(`${t.url}/__stream/burst?n=200`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((line) => JSON.parse(line))).toEqual(
+      Array.from({ length: 200 }, (_, i) => ({ type: 'response', data: i })),
+    );
     expect(seen.outcomes).toEqual(['completed']);
   });
 

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Optional, type Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply } from 'fastify';
@@ -54,17 +54,23 @@ export class ObservableBodyWriter {
   ): Promise<StreamOutcome> {
     const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     const idleMs = options.idleTimeoutMs ?? this.config.idleTimeoutMs;
-    const body = new PassThrough();
+    // Lines go straight to the Node response: a stream handed to reply.send() would put a
+    // PassThrough and a pipe between each event and the socket (one more stream hop per token, and
+    // a few KiB of stream state and listeners per open stream). Fastify's onResponse hooks (the
+    // request log line, HTTP metrics) still run when the response finishes.
+    const body = reply.raw;
     let started = false;
     const start = () => {
       started = true;
-      // Both streamed formats are sent as text/event-stream, unbuffered by proxies on the way.
-      void reply
-        .status(200)
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(body);
+      reply.hijack();
+      // The headers set so far (request id, security headers, CORS) go out with these. Both
+      // streamed formats are sent as text/event-stream, unbuffered by proxies on the way.
+      body.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
     };
     if (!options.startOnFirstWrite) start();
 
@@ -81,12 +87,17 @@ export class ObservableBodyWriter {
       let finished = false;
       const subscription = new Subscription();
       let idleTimer: NodeJS.Timeout | undefined;
+      let corked = false;
+      const uncork = () => {
+        corked = false;
+        body.uncork();
+      };
 
       const detach = () => {
         finished = true;
         closed?.();
         clearTimeout(idleTimer);
-        reply.raw.off('close', onClose);
+        body.off('close', onClose);
         body.off('drain', onDrain);
       };
       const finish = (outcome: StreamOutcome) => {
@@ -96,8 +107,9 @@ export class ObservableBodyWriter {
         if (outcome === 'client-closed' || outcome === 'client-too-slow') {
           // The socket too: a half-read response must not hold the connection (and shutdown) open.
           body.destroy();
-          reply.raw.destroy();
         } else {
+          // A run that ends before its first write still answers: an empty stream.
+          if (!started) start();
           body.end();
         }
         resolve(outcome);
@@ -115,6 +127,14 @@ export class ObservableBodyWriter {
             finish('client-too-slow');
           }
           return;
+        }
+        // Lines emitted in one turn of the event loop (a burst of tokens read at once) leave in one
+        // socket write: held from the first of them until the turn's tick queue runs. A token that
+        // arrives on its own is still written in the same turn.
+        if (!corked) {
+          corked = true;
+          body.cork();
+          process.nextTick(uncork);
         }
         if (!body.write(text)) waitingForDrain = true;
       };
@@ -159,10 +179,10 @@ export class ObservableBodyWriter {
       };
       const onClose = () => {
         // 'close' after the whole body was written is the normal end, not a disconnect.
-        if (!reply.raw.writableFinished) finish('client-closed');
+        if (!body.writableFinished) finish('client-closed');
       };
       body.on('drain', onDrain);
-      reply.raw.on('close', onClose);
+      body.on('close', onClose);
       armIdleTimer();
 
       // Added to a container so a synchronous finish during subscribe() still unsubscribes it.

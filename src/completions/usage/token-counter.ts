@@ -1,5 +1,4 @@
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
 import type { ChatMessage } from '../../providers';
 
 /** Chat format overhead, as OpenAI counts it: per message, and once for the reply's priming. */
@@ -8,9 +7,18 @@ const REPLY_PRIMING_TOKENS = 3;
 
 let encoder: Tiktoken | undefined;
 
-/** o200k_base (the GPT-4o family's encoding), built on first use. */
+/**
+ * o200k_base (the GPT-4o family's encoding), loaded and built on first use: its ranks are a 2 MiB
+ * module that only a model without usage reports needs, so a service that never counts keeps it
+ * off the heap.
+ */
 function tiktoken(): Tiktoken {
-  encoder ??= new Tiktoken(o200kBase);
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
+  encoder ??= new (require('js-tiktoken/lite') as typeof import('js-tiktoken/lite')).Tiktoken(
+    // The CommonJS build exports the ranks object itself.
+    require('js-tiktoken/ranks/o200k_base') as TiktokenBPE,
+  );
+  /* eslint-enable @typescript-eslint/no-require-imports */
   return encoder;
 }
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ConfigValidationError } from '../../common/config/config-validation.error';
 import type { ModelDescriptor } from '../model.ports';
 import { displayNameFor } from './model-display-name';
@@ -37,7 +36,12 @@ export function loadProvidersFile(
   }
   let document: unknown;
   try {
-    document = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+    document =
+      extname(path).toLowerCase() === '.json'
+        ? JSON.parse(text)
+        : // Loaded only for a YAML providers file: most deployments configure providers by env.
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          (require('yaml') as typeof import('yaml')).parse(text);
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
     throw new ConfigValidationError(`PROVIDERS_FILE ${path}: not valid YAML/JSON: ${message}`);

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { Readability } from '@mozilla/readability';
+import type { Readability } from '@mozilla/readability';
 import axios, { type AxiosInstance } from 'axios';
-import { parseHTML } from 'linkedom';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { searchConfig } from '../search.config';
 import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
+import { parseHtml } from '../text/parse-html';
 
 export interface ReadPage {
   readonly url: string;
@@ -88,12 +88,17 @@ export class PageReader {
 
 /** The main text of a page; the whole body when Readability finds no article. */
 export function extractReadable(url: string, html: string): ReadPage {
-  const { document } = parseHTML(html);
-  const article = new Readability(
+  const { document } = parseHtml(html);
+  // Required here, with the first page read, like linkedom (see parse-html.ts).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Readability: ReadabilityParser } = require('@mozilla/readability') as {
+    Readability: typeof Readability;
+  };
+  const article = new ReadabilityParser(
     document as unknown as ConstructorParameters<typeof Readability>[0],
   ).parse();
   if (article?.content) {
-    const { document: articleDocument } = parseHTML(
+    const { document: articleDocument } = parseHtml(
       `<!doctype html><html><body>${article.content}</body></html>`,
     );
     const sections = sectionsOf(articleDocument.body as never);

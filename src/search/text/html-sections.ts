@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { parseHtml } from './parse-html';
 
 /** A run of text under one heading; heading is '' before the first heading. */
 export interface TextSection {
@@ -30,7 +30,7 @@ interface DomNode {
  * together ("Title</h1><p>Text" becomes "TitleText"), so block boundaries become line breaks here.
  */
 export function htmlSections(html: string): HtmlDocumentText {
-  const { document } = parseHTML(html);
+  const { document } = parseHtml(html);
   const title = (document.title || document.querySelector('h1')?.textContent || '').trim();
   const root = (document.body ?? document.documentElement) as unknown as DomNode | null;
   return { title: collapse(title), sections: root ? sectionsOf(root) : [] };
