@@ -16,10 +16,27 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The node flags `npm start` gives the service (package.json's start script), so the bench
+ * measures the service as users start it.
+ */
+function startScriptNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+
 /** Starts the production build of the service on a free port and waits until /health answers. */
 export async function startService(env: Record<string, string>): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  // BENCH_NODE_FLAGS replaces the start script's flags, to compare them (e.g. "" for none).
+  const flags =
+    process.env.BENCH_NODE_FLAGS !== undefined
+      ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean)
+      : startScriptNodeFlags();
+  const child = spawn(process.execPath, [...flags, join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -45,11 +62,15 @@ export async function startHelperProcess(
   args: string[] = [],
   env: Record<string, string> = {},
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'processes', `${script}.js`), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(__dirname, '..', 'processes', `${script}.js`), ...args],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     const onData = (chunk: Buffer) => {
@@ -62,7 +83,9 @@ export async function startHelperProcess(
       }
     };
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${script} exited with ${code} before listening`)),
+    );
   });
   return wrap(script, url, child);
 }
