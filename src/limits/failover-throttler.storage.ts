@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
 
 /**
@@ -15,9 +15,7 @@ export class FailoverThrottlerStorage implements ThrottlerStorage {
   private sharedHealthy = true;
 
   constructor(redis: Redis | null) {
-    if (!redis) return;
-    // Loaded only with Redis configured (it brings ioredis in): without it the counts are local.
-    this.shared = new (redisThrottlerStorage())(redis);
+    if (redis) this.shared = new ThrottlerStorageRedisService(redis);
   }
 
   async increment(
@@ -48,15 +46,4 @@ export class FailoverThrottlerStorage implements ThrottlerStorage {
   onApplicationShutdown(): void {
     this.local.onApplicationShutdown();
   }
-}
-
-type RedisStorageClass =
-  typeof import('@nest-lab/throttler-storage-redis').ThrottlerStorageRedisService;
-
-function redisThrottlerStorage(): RedisStorageClass {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const storage = require('@nest-lab/throttler-storage-redis') as {
-    ThrottlerStorageRedisService: RedisStorageClass;
-  };
-  return storage.ThrottlerStorageRedisService;
 }

@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, type ConfigType } from '@nestjs/config';
-import type Redis from 'ioredis';
+import Redis from 'ioredis';
 import { redisConfig } from './redis.config';
 import { REDIS_CLIENT } from './redis.tokens';
 
@@ -10,10 +10,7 @@ const CONNECT_WAIT_MS = 2000;
 
 async function createRedisClient(config: ConfigType<typeof redisConfig>): Promise<Redis | null> {
   if (!config.url) return null;
-  // Loaded only when Redis is configured: a single replica without it never needs the client.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
-  const client = new RedisClient(config.url, {
+  const client = new Redis(config.url, {
     // Fail fast instead of queueing: every user of Redis here has a fallback, and a queue would grow unbounded.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
