@@ -147,24 +147,35 @@ async function slowModelLevel(
   const round = (value: number) => Math.round(value * 100) / 100;
   const delaysOf = (timings: StreamTiming[]) =>
     timings.filter((timing) => timing.ok).flatMap((timing) => timing.delays).sort((a, b) => a - b);
-  const oneAtATime = delaysOf(sequential);
-  const hundred = delaysOf(ramped);
-  rows.push(
-    {
+  const p50 = (values: number[]) => quantile(values.sort((a, b) => a - b), 0.5);
+  const streamsRow = (
+    name: string,
+    timings: StreamTiming[],
+    cpu: number,
+    target: string,
+    beforeRss: Record<string, string> = {},
+  ) => {
+    const delays = delaysOf(timings);
+    return {
       benchmark: 'stream',
-      case: `${label}: streamed, one at a time`,
-      'init p50 ms': quantile(sequential.map((timing) => timing.initMs).sort((a, b) => a - b), 0.5),
-      'sources p50 ms': quantile(sequential.map((timing) => timing.sourcesMs).sort((a, b) => a - b), 0.5),
-      'token delay p50 ms': quantile(oneAtATime, 0.5),
-      'token delay p99 ms': quantile(oneAtATime, 0.99),
-      tokens: oneAtATime.length,
-      errors: sequential.filter((timing) => !timing.ok).length,
-      'service CPU ms/stream': round(streamedCpu),
-      'CPU ms/token': round(streamedCpu / SLOW_TOKENS),
-      'vs plain': (streamedCpu / plainCpu).toFixed(2),
+      case: `${label}: ${name}`,
+      'init p50 ms': p50(timings.map((timing) => timing.initMs)),
+      'sources p50 ms': p50(timings.map((timing) => timing.sourcesMs)),
+      'token delay p50 ms': quantile(delays, 0.5),
+      'token delay p99 ms': quantile(delays, 0.99),
+      tokens: delays.length,
+      errors: timings.filter((timing) => !timing.ok).length,
+      'service CPU ms/stream': round(cpu),
+      'CPU ms/token': round(cpu / SLOW_TOKENS),
+      ...beforeRss,
       'peak RSS MiB': service.peakRssMb(),
-      target: 'p99 <= 2 ms; CPU <= 1.5x plain',
-    },
+      target,
+    };
+  };
+  rows.push(
+    streamsRow('streamed, one at a time', sequential, streamedCpu, 'p99 <= 2 ms; CPU <= 1.5x plain', {
+      'vs plain': (streamedCpu / plainCpu).toFixed(2),
+    }),
     {
       benchmark: 'stream',
       case: `${label}: plain JSON, one at a time`,
@@ -174,20 +185,7 @@ async function slowModelLevel(
       'CPU ms/token': round(plainCpu / SLOW_TOKENS),
       target: 'CPU <= 8.4 ms (2 + 64 x 0.1)',
     },
-    {
-      benchmark: 'stream',
-      case: `${label}: 100 streams started over 1 s`,
-      'init p50 ms': quantile(ramped.map((timing) => timing.initMs).sort((a, b) => a - b), 0.5),
-      'sources p50 ms': quantile(ramped.map((timing) => timing.sourcesMs).sort((a, b) => a - b), 0.5),
-      'token delay p50 ms': quantile(hundred, 0.5),
-      'token delay p99 ms': quantile(hundred, 0.99),
-      tokens: hundred.length,
-      errors: ramped.filter((timing) => !timing.ok).length,
-      'service CPU ms/stream': round(rampedCpu),
-      'CPU ms/token': round(rampedCpu / SLOW_TOKENS),
-      'peak RSS MiB': service.peakRssMb(),
-      target: 'p99 <= 5 ms',
-    },
+    streamsRow('100 streams started over 1 s', ramped, rampedCpu, 'p99 <= 5 ms'),
   );
   return rows;
 }

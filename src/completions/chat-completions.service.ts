@@ -13,8 +13,8 @@ import {
   tap,
 } from 'rxjs';
 import {
-  addToAnswer,
-  NO_ANSWER,
+  joinInto,
+  type JoiningAnswer,
   SearchRunFactory,
   SearchService,
   untilAborted,
@@ -127,16 +127,16 @@ export class ChatCompletionsService {
 
   /** The whole completion; a client gone (signal) ends the run without an answer. */
   async complete(run: CompletionRun, signal: AbortSignal): Promise<ChatCompletionDto> {
+    // One answer per call, added to in place: not a copy per chunk of a long answer.
+    const joined: JoiningAnswer & { related?: readonly string[] } = { message: '', sources: [] };
     const collected = await lastValueFrom(
       run.events.pipe(
         untilAborted(signal),
-        reduce(
-          (answer, event) =>
-            event.type === 'end'
-              ? { ...answer, related: event.relatedQuestions }
-              : addToAnswer(answer, event),
-          { ...NO_ANSWER, related: undefined as readonly string[] | undefined },
-        ),
+        reduce((answer, event) => {
+          if (event.type === 'end') answer.related = event.relatedQuestions;
+          else joinInto(answer, event);
+          return answer;
+        }, joined),
       ),
     );
     return buildCompletion(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FastifyServedRoutes } from '../common/http/fastify-served-routes';
 import { ProxyController } from './proxy.controller';
 import { SiblingProxyService } from './sibling-proxy.service';
-import { ANY_METHOD_PATHS, GET_ONLY_PATHS, SIBLING_BY_ROUTE_PATH } from './sibling-routes';
+import { ANY_METHOD_PATHS, GET_ONLY_PATHS, siblingForRoute } from './sibling-routes';
 
 /**
  * ProxyController declares the forwarded paths (and documents GET /api/auth/me); the requests are
@@ -12,11 +12,7 @@ import { ANY_METHOD_PATHS, GET_ONLY_PATHS, SIBLING_BY_ROUTE_PATH } from './sibli
 @Injectable()
 export class ProxyRoutes {
   constructor(routes: FastifyServedRoutes, proxy: SiblingProxyService) {
-    const forwardTo = (path: string) => {
-      const sibling = SIBLING_BY_ROUTE_PATH.get(path);
-      if (!sibling) throw new Error(`no sibling for route ${path}`);
-      return proxy.forwarder(sibling);
-    };
+    const forwardTo = (path: string) => proxy.forwarder(siblingForRoute(path));
     routes.serve({
       controller: ProxyController,
       handler: ProxyController.prototype.forwardAny,

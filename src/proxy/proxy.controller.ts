@@ -12,9 +12,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SiblingName } from '../common/config/siblings.config';
 import { ErrorBody } from '../common/errors/error-body';
-import { ANY_METHOD_PATHS, GET_ONLY_PATHS, SIBLING_BY_ROUTE_PATH } from './sibling-routes';
+import { ANY_METHOD_PATHS, GET_ONLY_PATHS, siblingForRoute } from './sibling-routes';
 import { SiblingProxyService } from './sibling-proxy.service';
 
 const PASSTHROUGH = {
@@ -50,7 +49,7 @@ export class ProxyController {
   @All(ANY_METHOD_PATHS)
   @ApiExcludeEndpoint()
   forwardAny(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    this.proxy.forward(siblingOf(request), request, reply);
+    this.proxy.forward(siblingForRoute(request.routeOptions.url), request, reply);
   }
 
   @Get(GET_ONLY_PATHS)
@@ -62,13 +61,6 @@ export class ProxyController {
   })
   @ApiOkResponse(PASSTHROUGH)
   forwardGet(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    this.proxy.forward(siblingOf(request), request, reply);
+    this.proxy.forward(siblingForRoute(request.routeOptions.url), request, reply);
   }
-}
-
-function siblingOf(request: FastifyRequest): SiblingName {
-  const sibling = SIBLING_BY_ROUTE_PATH.get(request.routeOptions.url ?? '');
-  // Only routes built from the table reach this controller, so a miss is a programming error.
-  if (!sibling) throw new Error(`no sibling for route ${request.routeOptions.url}`);
-  return sibling;
 }

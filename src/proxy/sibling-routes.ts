@@ -37,6 +37,13 @@ export const SIBLING_BY_ROUTE_PATH: ReadonlyMap<string, SiblingName> = new Map(
   SIBLING_ROUTES.flatMap((route) => routePathsOf(route).map((path) => [path, route.sibling])),
 );
 
+/** The sibling behind a declared route path; only routes built from the table are declared, so a miss is a programming error. */
+export function siblingForRoute(path: string | undefined): SiblingName {
+  const sibling = SIBLING_BY_ROUTE_PATH.get(path ?? '');
+  if (!sibling) throw new Error(`no sibling for route ${path}`);
+  return sibling;
+}
+
 export const ANY_METHOD_PATHS = SIBLING_ROUTES.filter((route) => route.method === 'ANY').flatMap(
   routePathsOf,
 );

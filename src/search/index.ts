@@ -4,7 +4,7 @@
  */
 export * from './search-run';
 export { SearchService } from './search.service';
-export { addToAnswer, NO_ANSWER, untilAborted } from './answer-joining';
+export { joinInto, type JoiningAnswer, untilAborted } from './answer-joining';
 export { readModelJson } from './steps/model-json';
 export {
   SearchRunFactory,

@@ -151,12 +151,7 @@ export class SearchService {
   answer(run: SearchRun, signal?: AbortSignal): Promise<SearchAnswer> {
     // One answer per call, added to in place: not a copy per chunk of a long answer.
     const answer: JoiningAnswer = { message: '', sources: [] };
-    return lastValueFrom(
-      this.events(run).pipe(
-        untilAborted(signal),
-        reduce((joined, event) => joinInto(joined, event), answer),
-      ),
-    );
+    return lastValueFrom(this.events(run).pipe(untilAborted(signal), reduce(joinInto, answer)));
   }
 
   private async prepare(run: SearchRun, signal: AbortSignal): Promise<PreparedAnswer> {
