@@ -1,6 +1,8 @@
+import { unlinkSync } from 'node:fs';
 import { probeLatencyRounds } from '../support/latency';
 import { runLoadRounds } from '../support/load';
 import { startHelperProcess, startService, type RunningProcess } from '../support/processes';
+import { writeQuarryReplyHeaders } from '../support/quarry-reply-headers';
 import type { Row } from '../support/report';
 import { BENCH_SERVICE_ENV, ratio } from './bench-env';
 
@@ -10,7 +12,9 @@ const TOKEN = 'bench-token';
 
 /**
  * GET and 64 KiB POST through /api/v1/discover: (a) straight to the upstream, (b) a bare Fastify +
- * @fastify/http-proxy, (c) Quarry without authentication, (d) Quarry with authentication, cached.
+ * @fastify/http-proxy, (b+h) the same also sending the headers Quarry adds to every reply (what the
+ * headers cost, server and load generator together), (c) Quarry without authentication, (d) Quarry
+ * with authentication, cached.
  * Throughput and its latency at 50 connections (median of three interleaved rounds), then the
  * latency of requests that do not queue (one connection), which is what the proxy itself adds.
  */
@@ -23,6 +27,10 @@ export async function proxyBench(): Promise<Row[]> {
     started.push(bare);
     const open = await startService({ ...BENCH_SERVICE_ENV, DISCOVER_SVC_URL: upstream.url });
     started.push(open);
+    const headersFile = await writeQuarryReplyHeaders(`${open.url}/api/providers`);
+    const bareWithHeaders = await startHelperProcess('bare-proxy', [upstream.url, headersFile]);
+    started.push(bareWithHeaders);
+    unlinkSync(headersFile);
     const guarded = await startService({
       ...BENCH_SERVICE_ENV,
       DISCOVER_SVC_URL: upstream.url,
@@ -35,6 +43,7 @@ export async function proxyBench(): Promise<Row[]> {
     const targets: Array<[string, string, Record<string, string>, RunningProcess]> = [
       ['(a) upstream direct', upstream.url, {}, upstream],
       ['(b) Fastify + @fastify/http-proxy', bare.url, {}, bare],
+      ["(b+h) (b) + Quarry's reply headers", bareWithHeaders.url, {}, bareWithHeaders],
       ['(c) Quarry, auth off', open.url, {}, open],
       ['(d) Quarry, auth on (cached)', guarded.url, { authorization: `Bearer ${TOKEN}` }, guarded],
     ];
@@ -60,7 +69,7 @@ export async function proxyBench(): Promise<Row[]> {
       for (const [name] of targets) {
         const result = saturated.get(name)!;
         const latency = unloaded.get(name)!;
-        const vsB = name.startsWith('(c)') || name.startsWith('(d)');
+        const vsB = name.startsWith('(b+h)') || name.startsWith('(c)') || name.startsWith('(d)');
         rows.push({
           benchmark: 'proxy',
           case: `${method === 'GET' ? 'GET' : 'POST 64 KiB'} ${name}`,
