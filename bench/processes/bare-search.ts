@@ -5,8 +5,10 @@ import { listenAndAnnounceFastify } from './listening';
 /**
  * Baseline for POST /api/search: a bare Fastify route making the same upstream calls as one speed
  * search (a SearxNG GET, one embeddings POST for the question and the results, one streamed chat
- * completion read to the end), ranking by cosine similarity and answering JSON. No validation,
- * pipeline, SDK or observability: what is left is the HTTP and JSON work every search must do.
+ * completion read to the end), ranking by cosine similarity and answering JSON, or with
+ * `stream: true` NDJSON lines as Quarry writes them (init, sources, a response line per token,
+ * done). No validation, pipeline, SDK or observability: what is left is the HTTP and JSON work
+ * every search must do.
  */
 const upstream = process.argv[2];
 const SOURCES = 8;
@@ -14,6 +16,7 @@ const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
 
 interface SearchBody {
   query: string;
+  stream?: boolean;
   chatModel: { key: string };
   embeddingModel: { key: string };
 }
@@ -45,8 +48,14 @@ function cosine(a: number[], b: number[]): number {
 }
 
 const app = Fastify({ logger: false });
-app.post<{ Body: SearchBody }>('/api/search', async (req) => {
-  const { query, chatModel, embeddingModel } = req.body;
+app.post<{ Body: SearchBody }>('/api/search', async (req, reply) => {
+  const { query, chatModel, embeddingModel, stream } = req.body;
+  const line = (event: object) => reply.raw.write(`${JSON.stringify(event)}\n`);
+  if (stream) {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    line({ type: 'init', data: 'Stream connected' });
+  }
   const searx = await request(`${upstream}/search?q=${encodeURIComponent(query)}&format=json`, { dispatcher });
   const { results } = (await searx.body.json()) as { results: SearxngResult[] };
 
@@ -63,6 +72,7 @@ app.post<{ Body: SearchBody }>('/api/search', async (req) => {
     .slice(0, SOURCES)
     .map(({ result }) => ({ content: result.content, metadata: { title: result.title, url: result.url } }));
 
+  if (stream) line({ type: 'sources', data: sources });
   const context = sources.map((s, i) => `[${i + 1}] ${s.metadata.title}\n${s.content}`).join('\n\n');
   const chat = await postJson('/v1/chat/completions', {
     model: chatModel.key,
@@ -83,9 +93,13 @@ app.post<{ Body: SearchBody }>('/api/search', async (req) => {
       buffered = buffered.slice(end + 2);
       if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
       const parsed = JSON.parse(event.slice(6)) as { choices: Array<{ delta?: { content?: string } }> };
-      message += parsed.choices[0]?.delta?.content ?? '';
+      const token = parsed.choices[0]?.delta?.content ?? '';
+      if (stream && token) line({ type: 'response', data: token });
+      message += token;
     }
   }
-  return { message, sources };
+  if (!stream) return { message, sources };
+  line({ type: 'done' });
+  reply.raw.end();
 });
 listenAndAnnounceFastify(app);
