@@ -8,6 +8,7 @@
  *   npm run eval                                  # everything
  *   npm run eval -- --modes speed --kinds web     # a slice
  *   npm run eval -- --only fy-hooks,na-git --verbose
+ *   npm run eval -- --probe                       # the probe's questions instead (probe-questions.ts)
  */
 import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +31,7 @@ import {
   type SearchReply,
 } from './grounding-evaluation';
 import { GROUNDING_QUESTIONS, type GroundingQuestion } from './grounding-questions';
+import { PROBE_QUESTIONS } from './probe-questions';
 
 const ROOT = join(__dirname, '..', '..');
 const OUT = join(ROOT, 'dist-eval');
@@ -44,13 +46,14 @@ async function main(): Promise<void> {
   const kinds = (option('kinds') ?? 'web,local').split(',') as EvalKind[];
   const only = option('only')?.split(',');
   const verbose = process.argv.includes('--verbose');
-  const questions = GROUNDING_QUESTIONS.filter((q) => !only || only.includes(q.id));
+  const asked = process.argv.includes('--probe') ? PROBE_QUESTIONS : GROUNDING_QUESTIONS;
+  const questions = asked.filter((q) => !only || only.includes(q.id));
 
   const corpusDir = join(OUT, 'corpus');
   await rm(corpusDir, { recursive: true, force: true });
   await mkdir(corpusDir, { recursive: true });
   const docs = await buildCorpus(ROOT, corpusDir);
-  checkJudgements(docs);
+  checkJudgements(docs, asked);
   const corpus = await CorpusSearxServer.start(docs);
   const base = corpus.url;
   const toDoc = (url: string) => docIdOf(url, base);
@@ -104,10 +107,13 @@ async function main(): Promise<void> {
 }
 
 /** Every judged document exists, and the first one still holds the evidence phrase. */
-function checkJudgements(docs: readonly CorpusDoc[]): void {
+function checkJudgements(
+  docs: readonly CorpusDoc[],
+  questions: readonly GroundingQuestion[],
+): void {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const problems: string[] = [];
-  for (const q of GROUNDING_QUESTIONS) {
+  for (const q of questions) {
     for (const id of q.relevant) if (!byId.has(id)) problems.push(`${q.id}: no document ${id}`);
     const first = byId.get(q.relevant[0] ?? '');
     if (q.evidence && first && !q.evidence.test(first.markdown)) {
