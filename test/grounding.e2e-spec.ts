@@ -125,4 +125,24 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
       }
     },
   );
+
+  it('says nothing was found when local passages name the subject only in passing', async () => {
+    // The corpus mentions Kubernetes pods (readiness probes) and limits (of other things), never
+    // together: the local source's whole passages show it. Excerpts do not (docs/grounding.md).
+    const k8s = GROUNDING_QUESTIONS.filter((q) => q.id === 'na-k8s');
+    const row = await evaluateRun(
+      'local speed',
+      k8s,
+      async (q) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/search',
+            payload: searchRequestBody(providerId, q, 'speed', 'local'),
+          })
+        ).json() as SearchReply,
+      (url) => docIdOf(url, corpus.url),
+    );
+    expect(row.noAnswerHandled).toBe(1);
+  });
 });

@@ -21,4 +21,5 @@ export {
   specificStems,
 } from './builtin/common-words';
 export { wordsOf } from './builtin/text-features';
+export { sentencesOf } from './builtin/source-sentences';
 export { stemOf } from './builtin/word-stems';

@@ -4,6 +4,7 @@ import { lexicalScores } from '../ranking/lexical-scores';
 import { lexicalTerms, questionLanguage, questionTerms } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import { aboveFloor, missesSpecificTerms } from '../ranking/relevance-floor';
+import { namesSubjectOnlyInPassing } from '../ranking/subject-in-passing';
 import type { Candidate, RankedCandidate } from './candidate';
 import { cosineSimilarity } from './vector-math';
 
@@ -53,7 +54,8 @@ export interface RankInput {
  * candidates arrive in), BM25 over title and snippet, and cosine similarity of the embedding model
  * (query and candidates embedded in one call). Candidates below the relevance floor are dropped,
  * then near-duplicates; none is kept when whole passages miss the question's specific terms (see
- * missesSpecificTerms). When embedding fails the other two orders still rank (logged).
+ * missesSpecificTerms) or name them only in passing (namesSubjectOnlyInPassing). When embedding
+ * fails the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
@@ -76,14 +78,16 @@ export class Ranker {
     const evidence =
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const excerptsOnly = evidence === 'excerpt';
-    if (
-      !excerptsOnly &&
-      missesSpecificTerms(
-        questionTerms(question, language),
-        terms.map((list) => new Set(list)),
-      )
-    ) {
-      return [];
+    if (!excerptsOnly) {
+      const asked = questionTerms(question, language);
+      const documents = terms.map((list) => new Set(list));
+      if (missesSpecificTerms(asked, documents)) return [];
+      // Only when every candidate is a whole passage: excerpts kept beside read pages leave out
+      // the sentences that would join the question's subject to what it asks.
+      const passages = candidates.map(({ title, snippet }) => ({ title, text: snippet }));
+      if (!input.kept?.size && namesSubjectOnlyInPassing(question, passages, documents, language)) {
+        return [];
+      }
     }
     const kept = aboveFloor(lexical.coverage, excerptsOnly ? EXCERPT_TRUSTED_FIRST : 0);
     if (kept.size === 0) return [];

@@ -1,0 +1,68 @@
+import { sentencesOf } from '../../providers';
+import { lexicalTerms, questionTerms } from './lexical-terms';
+
+/** A whole passage: the heading path or page title it sits under, and its text. */
+export interface TitledPassage {
+  readonly title: string;
+  readonly text: string;
+}
+
+/**
+ * At most this many of the question's everyday words must meet its subject in one sentence: what
+ * an answer shares with a long question is a couple of its words, the rest said in its own words.
+ */
+const MAX_WORDS_WITH_SUBJECT = 2;
+/**
+ * Code identifiers (UND_ERR_HEADERS_TIMEOUT, reply.send, bodyLimit): one is defined in one place, a
+ * table row or an option, and the passages that say how to use it need not repeat it, so the words
+ * of an identifier do not make a question's subject here.
+ */
+const IDENTIFIER =
+  /[\p{L}\p{N}]+(?:[_.][\p{L}\p{N}]+)+|(?<![\p{L}\p{N}])\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu;
+
+/**
+ * Whether passages name what a question is about only in passing, so that none answers it: the
+ * question's specific terms that the passages have (its subject: "Kubernetes") are named by fewer
+ * than half of them, so most passages are about something else, and no sentence of a passage that
+ * names the subject holds, with its heading, at least two of the question's everyday words (all but
+ * one of them when it has fewer than three). "How do I set memory limits for a pod in Kubernetes?"
+ * meets documentation that mentions Kubernetes pods in a section on readiness probes and says
+ * "limits" in an unrelated one: the question's words are all there, but never about its subject.
+ * One word of the question may be put differently by an answer, which a short question cannot lose
+ * twice. A question without specific terms outside code identifiers, or whose subject the passages
+ * do not name at all (see missesSpecificTerms), is not judged here.
+ *
+ * Meant for whole passages only: an excerpt leaves out the sentences that would join the subject to
+ * what is asked. `documents` are the passages' lexical terms (lexicalTerms of title and text).
+ */
+export function namesSubjectOnlyInPassing(
+  question: string,
+  passages: readonly TitledPassage[],
+  documents: readonly ReadonlySet<string>[],
+  language = 'en',
+): boolean {
+  const asked = questionTerms(question, language);
+  const everyday = [...new Set(asked.everyday)];
+  if (everyday.length === 0) return false;
+  const named = new Set(lexicalTerms(question.replace(IDENTIFIER, ' '), language));
+  const subject = [...new Set(asked.specific)].filter(
+    (stem) => named.has(stem) && documents.some((terms) => terms.has(stem)),
+  );
+  if (subject.length === 0) return false;
+  const naming = passages
+    .map((_, i) => i)
+    .filter((i) => subject.some((stem) => documents[i].has(stem)));
+  if (naming.length * 2 >= passages.length) return false;
+  const needed = Math.max(1, Math.min(MAX_WORDS_WITH_SUBJECT, everyday.length - 1));
+  // Only a passage that holds enough of the question as a whole can have such a sentence.
+  const holding = (terms: ReadonlySet<string>) =>
+    everyday.filter((stem) => terms.has(stem)).length >= needed;
+  return !naming.some((i) => {
+    if (!holding(documents[i])) return false;
+    const heading = new Set(lexicalTerms(passages[i].title, language));
+    return sentencesOf(passages[i].text).some((sentence) => {
+      const terms = new Set(lexicalTerms(sentence, language));
+      return everyday.filter((stem) => terms.has(stem) || heading.has(stem)).length >= needed;
+    });
+  });
+}
