@@ -12,6 +12,7 @@ import type {
 } from '../model.ports';
 import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
+import { joinChatChunks } from './chat-chunk-joining';
 import { sseJsonEvents } from './sse-json-events';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
@@ -112,13 +113,17 @@ export class OpenAiAdapter implements ProviderAdapter {
 function chatChunks(response: Response): AsyncIterable<ChatChunk> {
   if (!response.body)
     throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
-  return sseJsonEvents(response.body as AsyncIterable<Uint8Array>, (event): ChatChunk => {
-    const chunk = event as OpenAI.ChatCompletionChunk & { error?: unknown };
-    // What the SDK's stream does with an error sent inside a 200 stream.
-    if (chunk?.error)
-      throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
-    return { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
-  });
+  return sseJsonEvents(
+    response.body as AsyncIterable<Uint8Array>,
+    (event): ChatChunk => {
+      const chunk = event as OpenAI.ChatCompletionChunk & { error?: unknown };
+      // What the SDK's stream does with an error sent inside a 200 stream.
+      if (chunk?.error)
+        throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
+      return { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
+    },
+    joinChatChunks,
+  );
 }
 
 function usageOf(usage: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {

@@ -76,4 +76,50 @@ describe('sseJsonEvents', () => {
       ),
     );
   });
+  describe('with join', () => {
+    const joinSum = (values: readonly number[]) => values.reduce((sum, n) => sum + n, 0);
+    const read = (event: unknown) => {
+      if ((event as { error?: string }).error) throw new Error((event as { error: string }).error);
+      return (event as { n: number }).n;
+    };
+    async function decodeJoined(chunks: string[]): Promise<number[]> {
+      const seen: number[] = [];
+      for await (const n of sseJsonEvents(
+        Readable.from(chunks.map((c) => Buffer.from(c))),
+        read,
+        joinSum,
+      ))
+        seen.push(n);
+      return seen;
+    }
+
+    it('yields one value per read of the body: the events it completed, joined', async () => {
+      await expect(
+        decodeJoined(['data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":', '3}\n\ndata: {"n":4}\n\n']),
+      ).resolves.toEqual([3, 7]);
+    });
+
+    it('yields nothing for a read that completes no event, and stops at [DONE]', async () => {
+      await expect(
+        decodeJoined([
+          'data: {"n":',
+          '1}\n\n',
+          'data: {"n":2}\n\ndata: [DONE]\n\ndata: {"n":5}\n\n',
+        ]),
+      ).resolves.toEqual([1, 2]);
+    });
+
+    it('yields what came before a failing event of the same read, then throws', async () => {
+      const seen: number[] = [];
+      const body = Readable.from([
+        Buffer.from('data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"error":"upstream failed"}\n\n'),
+      ]);
+      await expect(
+        (async () => {
+          for await (const n of sseJsonEvents(body, read, joinSum)) seen.push(n);
+        })(),
+      ).rejects.toThrow('upstream failed');
+      expect(seen).toEqual([3]);
+    });
+  });
 });
