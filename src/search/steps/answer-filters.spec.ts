@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { CitationFilter } from './citation-filter';
 import { fitContext } from './context-budget';
 import { parsePlan, speedQueries } from './query-planner.step';
@@ -33,6 +34,22 @@ describe('CitationFilter', () => {
     expect(streamed(new CitationFilter(3), input)).toBe(expected);
     const whole = new CitationFilter(3);
     expect(whole.push(input) + whole.end()).toBe(expected);
+  });
+
+  it('gives the same text however the answer is cut into chunks', () => {
+    const alphabet = fc.constantFrom('[', ']', '1', '3', '9', '0', 'a', 'é', ' ', ')', '_', '😀');
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: alphabet, maxLength: 12 }), { maxLength: 8 }),
+        (chunks) => {
+          const cut = new CitationFilter(3);
+          const whole = new CitationFilter(3);
+          expect(chunks.map((chunk) => cut.push(chunk)).join('') + cut.end()).toBe(
+            whole.push(chunks.join('')) + whole.end(),
+          );
+        },
+      ),
+    );
   });
 });
 

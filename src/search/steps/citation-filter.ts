@@ -27,9 +27,18 @@ export class CitationFilter {
     let out = '';
     let i = 0;
     while (i < text.length) {
-      const char = text[i];
+      // Text up to the next '[' passes as it is, in one piece: only a '[' needs a look around.
+      const bracket = text.indexOf('[', i);
+      const plainEnd = bracket === -1 ? text.length : bracket;
+      if (plainEnd > i) {
+        out += text.slice(i, plainEnd);
+        this.previous = text[plainEnd - 1];
+        this.inCitationRun = false;
+        i = plainEnd;
+        continue;
+      }
       const citable = this.inCitationRun || !this.previous || !WORD_BEFORE.test(this.previous);
-      if (char === '[' && citable) {
+      if (citable) {
         const rest = text.slice(i, i + 7);
         const match = CITATION.exec(rest);
         if (match) {
@@ -45,8 +54,8 @@ export class CitationFilter {
           return out;
         }
       }
-      out += char;
-      this.previous = char;
+      out += '[';
+      this.previous = '[';
       this.inCitationRun = false;
       i++;
     }
