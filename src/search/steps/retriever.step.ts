@@ -61,7 +61,9 @@ export class Retriever {
     });
     // Some lists answering is enough; when none did, the caller learns why.
     if (byKind.size === 0 && failures.length > 0) throw failures[0];
-    return mergeByRank([...byKind.values()].map((list) => mergeByRank([list])));
+    const perKind = [...byKind.values()].map((list) => mergeByRank([list]));
+    // One kind searched (the usual case): its list is merged already.
+    return perKind.length === 1 ? perKind[0] : mergeByRank(perKind);
   }
 
   private async searchOne(

@@ -12,12 +12,17 @@ export function normalizeUrl(raw: string): string {
     return raw.trim();
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return url.href;
-  const params = [...url.searchParams.entries()]
-    .filter(([name]) => !TRACKING_PARAMS.test(name))
-    .sort(([a], [b]) => a.localeCompare(b));
-  const query = new URLSearchParams(params).toString();
+  const query = url.search ? normalizedQuery(url.searchParams) : '';
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
   const port = url.port ? `:${url.port}` : '';
   const path = url.pathname.replace(/\/+$/, '');
   return `${host}${port}${path}${query ? `?${query}` : ''}`;
+}
+
+/** The query without tracking parameters, sorted by name. */
+function normalizedQuery(searchParams: URLSearchParams): string {
+  const params = [...searchParams.entries()]
+    .filter(([name]) => !TRACKING_PARAMS.test(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return new URLSearchParams(params).toString();
 }
