@@ -1,8 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import type Redis from 'ioredis';
 
 /**
  * Counts in Redis so replicas share one budget per caller; while Redis fails, counts in memory
@@ -10,13 +8,11 @@ import type Redis from 'ioredis';
  */
 export class FailoverThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('RateLimit');
-  private readonly shared?: ThrottlerStorageRedisService;
   private readonly local = new ThrottlerStorageService();
   private sharedHealthy = true;
 
-  constructor(redis: Redis | null) {
-    if (redis) this.shared = new ThrottlerStorageRedisService(redis);
-  }
+  /** shared: the Redis storage (REDIS_THROTTLER_STORAGE), null without Redis. */
+  constructor(private readonly shared: ThrottlerStorage | null) {}
 
   async increment(
     key: string,

@@ -1,9 +1,8 @@
 import { Module, type CanActivate } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ConfigModule } from '@nestjs/config';
-import { ThrottlerModule } from '@nestjs/throttler';
-import type Redis from 'ioredis';
-import { REDIS_CLIENT } from '../common/redis/redis.tokens';
+import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
+import { REDIS_THROTTLER_STORAGE } from '../common/redis/redis.tokens';
 import { CallerThrottlerGuard } from './caller-throttler.guard';
 import { FailoverThrottlerStorage } from './failover-throttler.storage';
 import { limitsConfig } from './limits.config';
@@ -24,13 +23,16 @@ export const RATE_LIMIT_GUARD = Symbol('limits:rate-limit-guard');
     ConfigModule.forFeature(limitsConfig),
     ThrottlerModule.forRootAsync({
       imports: [ConfigModule.forFeature(limitsConfig)],
-      inject: [limitsConfig.KEY, REDIS_CLIENT],
-      useFactory: (config: ConfigType<typeof limitsConfig>, redis: Redis | null) => ({
+      inject: [limitsConfig.KEY, REDIS_THROTTLER_STORAGE],
+      useFactory: (
+        config: ConfigType<typeof limitsConfig>,
+        redisStorage: ThrottlerStorage | null,
+      ) => ({
         throttlers: [
           { name: 'default', ttl: config.rateLimitWindowMs, limit: config.rateLimitMax },
         ],
         skipIf: () => config.rateLimitMax === 0,
-        storage: new FailoverThrottlerStorage(redis),
+        storage: new FailoverThrottlerStorage(redisStorage),
         errorMessage: 'Too many requests: slow down and retry after the time in Retry-After',
       }),
     }),

@@ -1,16 +1,36 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, type ConfigType } from '@nestjs/config';
-import Redis from 'ioredis';
+import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type Redis from 'ioredis';
 import { redisConfig } from './redis.config';
-import { REDIS_CLIENT } from './redis.tokens';
+import { REDIS_CLIENT, REDIS_THROTTLER_STORAGE } from './redis.tokens';
 
 const logger = new Logger('Redis');
 
 const CONNECT_WAIT_MS = 2000;
 
-async function createRedisClient(config: ConfigType<typeof redisConfig>): Promise<Redis | null> {
+/** What Redis gives the service: the shared client and the rate-limit storage built on it. */
+interface RedisConnection {
+  readonly client: Redis;
+  readonly throttlerStorage: ThrottlerStorageRedisService;
+}
+
+/** Private to this module: the one connection REDIS_CLIENT and REDIS_THROTTLER_STORAGE come from. */
+const REDIS_CONNECTION = Symbol('common:redis-connection');
+
+async function connectRedis(
+  config: ConfigType<typeof redisConfig>,
+): Promise<RedisConnection | null> {
   if (!config.url) return null;
-  const client = new Redis(config.url, {
+  // ioredis and the Redis rate-limit storage load only when Redis is configured (about 5 MiB of a
+  // single replica's resident memory otherwise). Both are required here, before the connect wait
+  // below: a require after it could run after a test that failed to start had been torn down.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const { ThrottlerStorageRedisService: RedisStorage } =
+    require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const client = new RedisClient(config.url, {
     // Fail fast instead of queueing: every user of Redis here has a fallback, and a queue would grow unbounded.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -40,14 +60,26 @@ async function createRedisClient(config: ConfigType<typeof redisConfig>): Promis
       resolve();
     });
   });
-  return client;
+  return { client, throttlerStorage: new RedisStorage(client) };
 }
 
 @Global()
 @Module({
   imports: [ConfigModule.forFeature(redisConfig)],
-  providers: [{ provide: REDIS_CLIENT, inject: [redisConfig.KEY], useFactory: createRedisClient }],
-  exports: [REDIS_CLIENT],
+  providers: [
+    { provide: REDIS_CONNECTION, inject: [redisConfig.KEY], useFactory: connectRedis },
+    {
+      provide: REDIS_CLIENT,
+      inject: [REDIS_CONNECTION],
+      useFactory: (connection: RedisConnection | null) => connection?.client ?? null,
+    },
+    {
+      provide: REDIS_THROTTLER_STORAGE,
+      inject: [REDIS_CONNECTION],
+      useFactory: (connection: RedisConnection | null) => connection?.throttlerStorage ?? null,
+    },
+  ],
+  exports: [REDIS_CLIENT, REDIS_THROTTLER_STORAGE],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
