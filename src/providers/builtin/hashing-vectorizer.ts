@@ -3,6 +3,14 @@ import { hashedFeatures } from './text-features';
 export const HASHING_DIMENSIONS = 1024;
 
 /**
+ * A vector of zeros stored as doubles, copied for each new vector: `new Array(n).fill(0)` starts as
+ * small integers and is copied again on the first fractional weight, a second 8 KiB per vector.
+ */
+const ZERO_VECTOR: readonly number[] = Array.from({ length: HASHING_DIMENSIONS }, () => 0.5).fill(
+  0,
+);
+
+/**
  * Feature-hashed TF-IDF vectors, L2-normalised, HASHING_DIMENSIONS wide, deterministic.
  *
  * IDF is computed over the batch being embedded: the search pipeline embeds the query together
@@ -20,7 +28,7 @@ export function hashingVectors(texts: readonly string[]): number[][] {
   }
   const count = documents.length;
   return documents.map((features) => {
-    const vector = new Array<number>(HASHING_DIMENSIONS).fill(0);
+    const vector = ZERO_VECTOR.slice();
     for (const [key, weight] of features) {
       // Sub-linear term frequency (log1p of the weighted count), smoothed IDF (never zero, so a one-text batch still works).
       const idf = Math.log((1 + count) / (1 + (documentFrequency.get(key) ?? 0))) + 1;
@@ -37,9 +45,11 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
   return dot; // both are unit vectors
 }
 
+/** Scales the vector to unit length in place (a vector of its own, so no copy is needed). */
 function normalise(vector: number[]): number[] {
   let sum = 0;
   for (const value of vector) sum += value * value;
   const norm = Math.sqrt(sum);
-  return norm === 0 ? vector : vector.map((value) => value / norm);
+  if (norm !== 0) for (let i = 0; i < vector.length; i++) vector[i] /= norm;
+  return vector;
 }
