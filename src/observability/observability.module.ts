@@ -35,7 +35,7 @@ import { isTracingOn } from '../common/tracing/tracing-state';
       provide: QUARRY_METRICS,
       inject: [observabilityConfig.KEY],
       useFactory: (config: ConfigType<typeof observabilityConfig>) =>
-        config.metricsEnabled ? new QuarryMetrics() : null,
+        config.metricsEnabled ? new QuarryMetrics(config.eventLoopResolutionMs) : null,
     },
     {
       provide: MODEL_CALL_OBSERVER,

@@ -23,9 +23,14 @@ export class QuarryMetrics {
   readonly webhooks = new WebhookMetrics(this.registry);
   readonly traffic = new TrafficMetrics(this.registry);
 
-  constructor() {
+  /** eventLoopResolutionMs: how often the event-loop lag is sampled (METRICS_EVENT_LOOP_RESOLUTION_MS). */
+  constructor(eventLoopResolutionMs = 10) {
     // Process and Node metrics, event-loop lag included (quarry_nodejs_eventloop_lag_seconds).
-    collectDefaultMetrics({ register: this.registry, prefix: 'quarry_' });
+    collectDefaultMetrics({
+      register: this.registry,
+      prefix: 'quarry_',
+      eventLoopMonitoringPrecision: eventLoopResolutionMs,
+    });
   }
 
   /** The Prometheus text exposition of every series. */
