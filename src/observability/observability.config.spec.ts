@@ -3,9 +3,9 @@ import { validateEnv } from '../common/config/validate-env';
 import { ObservabilityEnv } from './observability.config';
 
 describe('validateEnv(ObservabilityEnv)', () => {
-  it("samples the event-loop lag every 10 ms by default (prom-client's own default)", () => {
+  it('samples the event-loop lag every 50 ms by default', () => {
     expect(validateEnv(ObservabilityEnv, {})).toMatchObject({
-      METRICS_EVENT_LOOP_RESOLUTION_MS: 10,
+      METRICS_EVENT_LOOP_RESOLUTION_MS: 50,
     });
   });
 

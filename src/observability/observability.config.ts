@@ -4,10 +4,13 @@ import { BooleanFlag } from '../common/config/env-transformers';
 import { validateEnv } from '../common/config/validate-env';
 
 /**
- * How often the event-loop lag is sampled. Every sample wakes the process; at prom-client's 10 ms
- * that is 100 wake-ups a second, as many as a model streaming a token every 10 ms brings.
+ * How often the event-loop lag is sampled. Every sample wakes the process: at prom-client's 10 ms
+ * that was 100 wake-ups a second, as many as a model streaming a token every 10 ms brings, and a
+ * quarter of the CPU of such a streamed search (docs/benchmarks.md, round four). At 50 ms a stall
+ * of 50 ms or more is always seen and a shorter one in proportion to its length; 300 samples per
+ * 15 s scrape still give the percentiles.
  */
-const DEFAULT_EVENT_LOOP_RESOLUTION_MS = 10;
+const DEFAULT_EVENT_LOOP_RESOLUTION_MS = 50;
 
 export class ObservabilityEnv {
   @BooleanFlag()

@@ -24,7 +24,7 @@ export class QuarryMetrics {
   readonly traffic = new TrafficMetrics(this.registry);
 
   /** eventLoopResolutionMs: how often the event-loop lag is sampled (METRICS_EVENT_LOOP_RESOLUTION_MS). */
-  constructor(eventLoopResolutionMs = 10) {
+  constructor(eventLoopResolutionMs = 50) {
     // Process and Node metrics, event-loop lag included (quarry_nodejs_eventloop_lag_seconds).
     collectDefaultMetrics({
       register: this.registry,
