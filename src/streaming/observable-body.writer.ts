@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import { Inject, Injectable, Optional, type Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { FastifyReply } from 'fastify';
@@ -87,10 +88,13 @@ export class ObservableBodyWriter {
       let finished = false;
       const subscription = new Subscription();
       let idleTimer: NodeJS.Timeout | undefined;
-      let corked = false;
+      // The socket is corked, not the response: from Node 22 a corked ServerResponse keeps chunked
+      // writes in a buffer of its own, and end() before the uncork lost them (only the first line
+      // reached the client).
+      let corkedSocket: Socket | null = null;
       const uncork = () => {
-        corked = false;
-        body.uncork();
+        corkedSocket?.uncork();
+        corkedSocket = null;
       };
 
       const detach = () => {
@@ -110,6 +114,7 @@ export class ObservableBodyWriter {
         } else {
           // A run that ends before its first write still answers: an empty stream.
           if (!started) start();
+          uncork();
           body.end();
         }
         resolve(outcome);
@@ -131,9 +136,9 @@ export class ObservableBodyWriter {
         // Lines emitted in one turn of the event loop (a burst of tokens read at once) leave in one
         // socket write: held from the first of them until the turn's tick queue runs. A token that
         // arrives on its own is still written in the same turn.
-        if (!corked) {
-          corked = true;
-          body.cork();
+        if (!corkedSocket && body.socket) {
+          corkedSocket = body.socket;
+          corkedSocket.cork();
           process.nextTick(uncork);
         }
         if (!body.write(text)) waitingForDrain = true;
