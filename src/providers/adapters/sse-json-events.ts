@@ -43,26 +43,26 @@ export async function* sseJsonEvents<T>(
     const text = decoder.write(chunk as Buffer);
     if (text.length > 0) endsInCr = text.charCodeAt(text.length - 1) === CR;
     parser.feed(text);
-    if (join) yield* joined(completed, read, join);
-    else for (const data of completed) yield read(JSON.parse(data));
+    yield* valuesOf(completed, read, join);
     completed.length = 0;
   }
   // The parser holds a final CR as the possible first half of a CRLF; the body has ended, so it
   // is a line end. An event without its blank line stays unfinished and is dropped.
   parser.feed(decoder.end() + (endsInCr ? '\n' : ''));
-  if (join) yield* joined(completed, read, join);
-  else for (const data of completed) yield read(JSON.parse(data));
+  yield* valuesOf(completed, read, join);
 }
 
-/** Zero or one value for the events of one read; what failed is thrown after what did not. */
-function* joined<T>(
+/**
+ * The values of the events one read completed: one per event, or with `join` one for them all;
+ * what failed is thrown after what did not.
+ */
+function* valuesOf<T>(
   completed: readonly string[],
   read: (event: unknown) => T,
-  join: (values: readonly T[]) => T,
+  join: ((values: readonly T[]) => T) | undefined,
 ): Generator<T> {
-  if (completed.length === 0) return;
-  if (completed.length === 1) {
-    yield read(JSON.parse(completed[0]));
+  if (!join || completed.length < 2) {
+    for (const data of completed) yield read(JSON.parse(data));
     return;
   }
   const values: T[] = [];

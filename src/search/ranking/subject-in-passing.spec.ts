@@ -1,10 +1,11 @@
-import { lexicalTerms } from './lexical-terms';
+import { lexicalTerms, questionTerms } from './lexical-terms';
 import { namesSubjectOnlyInPassing, type TitledPassage } from './subject-in-passing';
 
 describe('namesSubjectOnlyInPassing', () => {
   const judge = (question: string, passages: TitledPassage[]) =>
     namesSubjectOnlyInPassing(
       question,
+      questionTerms(question),
       passages,
       passages.map(({ title, text }) => new Set(lexicalTerms(`${title}\n${text}`))),
     );

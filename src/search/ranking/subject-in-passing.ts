@@ -1,5 +1,5 @@
-import { sentencesOf } from '../../providers';
-import { lexicalTerms, questionTerms } from './lexical-terms';
+import { sentencesOf, type ContentStems } from '../../providers';
+import { lexicalTerms } from './lexical-terms';
 
 /** A whole passage: the heading path or page title it sits under, and its text. */
 export interface TitledPassage {
@@ -33,15 +33,16 @@ const IDENTIFIER =
  * do not name at all (see missesSpecificTerms), is not judged here.
  *
  * Meant for whole passages only: an excerpt leaves out the sentences that would join the subject to
- * what is asked. `documents` are the passages' lexical terms (lexicalTerms of title and text).
+ * what is asked. `asked` is questionTerms of the question; `documents` are the passages' lexical
+ * terms (lexicalTerms of title and text).
  */
 export function namesSubjectOnlyInPassing(
   question: string,
+  asked: ContentStems,
   passages: readonly TitledPassage[],
   documents: readonly ReadonlySet<string>[],
   language = 'en',
 ): boolean {
-  const asked = questionTerms(question, language);
   const everyday = [...new Set(asked.everyday)];
   if (everyday.length === 0) return false;
   const named = new Set(lexicalTerms(question.replace(IDENTIFIER, ' '), language));

@@ -84,8 +84,16 @@ export class Ranker {
       if (missesSpecificTerms(asked, documents)) return [];
       // Only when every candidate is a whole passage: excerpts kept beside read pages leave out
       // the sentences that would join the question's subject to what it asks.
-      const passages = candidates.map(({ title, snippet }) => ({ title, text: snippet }));
-      if (!input.kept?.size && namesSubjectOnlyInPassing(question, passages, documents, language)) {
+      if (
+        !input.kept?.size &&
+        namesSubjectOnlyInPassing(
+          question,
+          asked,
+          candidates.map(({ title, snippet }) => ({ title, text: snippet })),
+          documents,
+          language,
+        )
+      ) {
         return [];
       }
     }
