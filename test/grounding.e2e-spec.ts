@@ -28,6 +28,7 @@ const SUBSET = [
   'un-mock',
   'un-socks',
   'un-snapshot',
+  'un-pool',
   'fu-redact-remove',
   'fy-inject',
   'pn-multi',
@@ -109,8 +110,10 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
       // Every answerable question of the subset is answered (fy-inject's and pn-multi's excerpts
       // hold no whole sentence that answers them: the built-in model points at the closest
       // source; pn-multi's excerpts never say "stdout", but most of them name pino;
-      // fy-encapsulation's never say "sibling", but one holds most of its other words). na-django
-      // must not be answered from excerpts about database migrations that never name Django.
+      // fy-encapsulation's never say "sibling", but one holds most of its other words; un-pool's
+      // subject is named by few excerpts but by the addresses of most; un-snapshot's excerpt
+      // answers it in the text before its ellipsis). na-django must not be answered from excerpts
+      // about database migrations that never name Django.
       expect(row.falseNothingFound).toBe(0);
       expect(row.noAnswerHandled).toBe(row.noAnswer);
       expect(row.citations!.valid).toBe(row.citations!.total);
@@ -126,23 +129,30 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
     },
   );
 
-  it('says nothing was found when local passages name the subject only in passing', async () => {
-    // The corpus mentions Kubernetes pods (readiness probes) and limits (of other things), never
-    // together: the local source's whole passages show it. Excerpts do not (docs/grounding.md).
-    const k8s = GROUNDING_QUESTIONS.filter((q) => q.id === 'na-k8s');
-    const row = await evaluateRun(
-      'local speed',
-      k8s,
-      async (q) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/search',
-            payload: searchRequestBody(providerId, q, 'speed', 'local'),
-          })
-        ).json() as SearchReply,
-      (url) => docIdOf(url, corpus.url),
-    );
-    expect(row.noAnswerHandled).toBe(1);
-  });
+  it.each([
+    ['speed', 'web'],
+    ['balanced', 'web'],
+    ['speed', 'local'],
+  ] as Array<[EvalMode, EvalKind]>)(
+    'says nothing was found in %s mode over %s when sources name the subject only in passing',
+    async (mode, kind) => {
+      // The corpus mentions Kubernetes pods (readiness probes) and limits (of other things), never
+      // together, on pages whose addresses do not name Kubernetes either.
+      const k8s = GROUNDING_QUESTIONS.filter((q) => q.id === 'na-k8s');
+      const row = await evaluateRun(
+        `${kind} ${mode}`,
+        k8s,
+        async (q) =>
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/search',
+              payload: searchRequestBody(providerId, q, mode, kind),
+            })
+          ).json() as SearchReply,
+        (url) => docIdOf(url, corpus.url),
+      );
+      expect(row.noAnswerHandled).toBe(1);
+    },
+  );
 });

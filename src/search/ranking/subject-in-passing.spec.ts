@@ -59,4 +59,37 @@ describe('namesSubjectOnlyInPassing', () => {
     expect(judge('How do I set a memory limit?', guide)).toBe(false);
     expect(judge('How do I set memory limits in Nomad?', guide)).toBe(false);
   });
+
+  it("counts a page's address as naming its subject", () => {
+    // Excerpts of one product's reference pages: only one says the product's name.
+    const reference = (page: string, text: string): TitledPassage => ({
+      title: page,
+      text,
+      url: `https://docs.example.org/undici/api/${page}.md`,
+    });
+    const pages = [
+      reference('Client', 'Set it to 0 to disable these limits.'),
+      reference('CacheStore', 'The store keeps responses in memory until it is full.'),
+      reference('Pool', 'A pool of connections to the same origin.'),
+      aside('Recommendations', 'Use undici for outgoing requests.'),
+      aside('Server', 'The body limit is 1 MiB.'),
+    ];
+    const question = 'How do I limit how much memory the undici response cache uses?';
+    expect(judge(question, pages)).toBe(false);
+    // Without the addresses, undici is named in passing by one excerpt of five.
+    expect(
+      judge(
+        question,
+        pages.map(({ title, text }) => aside(title, text)),
+      ),
+    ).toBe(true);
+  });
+
+  it("reads an excerpt's text up to its ellipses", () => {
+    const cut = aside(
+      'Guide',
+      '… probes are sent to the pod. In Kubernetes, set memory limits in the pod spec …',
+    );
+    expect(judge(kubernetesMemory, [...guide, cut])).toBe(false);
+  });
 });

@@ -1,10 +1,14 @@
 import { sentencesOf, type ContentStems } from '../../providers';
 import { lexicalTerms } from './lexical-terms';
 
-/** A whole passage: the heading path or page title it sits under, and its text. */
+/**
+ * A passage or a search engine's excerpt: the heading path or page title it sits under, its text
+ * and, when known, the address of its page.
+ */
 export interface TitledPassage {
   readonly title: string;
   readonly text: string;
+  readonly url?: string;
 }
 
 /**
@@ -21,6 +25,14 @@ const IDENTIFIER =
   /[\p{L}\p{N}]+(?:[_.][\p{L}\p{N}]+)+|(?<![\p{L}\p{N}])\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu;
 
 /**
+ * An excerpt's ellipses. Quoting drops the cut pieces beside them (sentencesOf); here they are
+ * kept: a cut piece still shows the subject's words meeting the question's.
+ */
+const CUT_ENDS = /^\s*(?:…|\.\.\.)\s*|\s*(?:…|\.\.\.)\s*$/gu;
+/** What separates the words of an address ("undici.nodejs.org/docs/api/CacheStore.md"). */
+const ADDRESS_SEPARATORS = /[/.:_~+=&?#-]+/g;
+
+/**
  * Whether passages name what a question is about only in passing, so that none answers it: the
  * question's specific terms that the passages have (its subject: "Kubernetes") are named by fewer
  * than half of them, so most passages are about something else, and no sentence of a passage that
@@ -32,9 +44,11 @@ const IDENTIFIER =
  * twice. A question without specific terms outside code identifiers, or whose subject the passages
  * do not name at all (see missesSpecificTerms), is not judged here.
  *
- * Meant for whole passages only: an excerpt leaves out the sentences that would join the subject to
- * what is asked. `asked` is questionTerms of the question; `documents` are the passages' lexical
- * terms (lexicalTerms of title and text).
+ * A passage names the subject when its title, text or page address does: documentation does not
+ * repeat its product's name in every section, nor an excerpt the words of its page, but the page's
+ * address says what it is about. Excerpts are judged with the text either side of their ellipses.
+ * `asked` is questionTerms of the question; `documents` are the passages' lexical terms
+ * (lexicalTerms of title and text).
  */
 export function namesSubjectOnlyInPassing(
   question: string,
@@ -50,9 +64,10 @@ export function namesSubjectOnlyInPassing(
     (stem) => named.has(stem) && documents.some((terms) => terms.has(stem)),
   );
   if (subject.length === 0) return false;
+  const names = (terms: ReadonlySet<string>) => subject.some((stem) => terms.has(stem));
   const naming = passages
     .map((_, i) => i)
-    .filter((i) => subject.some((stem) => documents[i].has(stem)));
+    .filter((i) => names(documents[i]) || names(new Set(addressTerms(passages[i].url, language))));
   if (naming.length * 2 >= passages.length) return false;
   const needed = Math.max(1, Math.min(MAX_WORDS_WITH_SUBJECT, everyday.length - 1));
   // Only a passage that holds enough of the question as a whole can have such a sentence.
@@ -61,9 +76,25 @@ export function namesSubjectOnlyInPassing(
   return !naming.some((i) => {
     if (!holding(documents[i])) return false;
     const heading = new Set(lexicalTerms(passages[i].title, language));
-    return sentencesOf(passages[i].text).some((sentence) => {
+    return sentencesOf(passages[i].text.replace(CUT_ENDS, '')).some((sentence) => {
       const terms = new Set(lexicalTerms(sentence, language));
       return everyday.filter((stem) => terms.has(stem) || heading.has(stem)).length >= needed;
     });
   });
+}
+
+/**
+ * The words of a page's address: a page on undici.nodejs.org or under docs/undici/ is about undici
+ * whether or not its excerpt repeats the name.
+ */
+function addressTerms(url: string | undefined, language: string): string[] {
+  if (!url) return [];
+  let address: string;
+  try {
+    const { hostname, pathname } = new URL(url);
+    address = `${hostname} ${decodeURIComponent(pathname)}`;
+  } catch {
+    return [];
+  }
+  return lexicalTerms(address.replace(ADDRESS_SEPARATORS, ' '), language);
 }

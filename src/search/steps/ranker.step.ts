@@ -54,8 +54,8 @@ export interface RankInput {
  * candidates arrive in), BM25 over title and snippet, and cosine similarity of the embedding model
  * (query and candidates embedded in one call). Candidates below the relevance floor are dropped,
  * then near-duplicates; none is kept when whole passages miss the question's specific terms (see
- * missesSpecificTerms) or name them only in passing (namesSubjectOnlyInPassing). When embedding
- * fails the other two orders still rank (logged).
+ * missesSpecificTerms) or when the candidates, passages or excerpts, name them only in passing
+ * (namesSubjectOnlyInPassing). When embedding fails the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
@@ -78,24 +78,23 @@ export class Ranker {
     const evidence =
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const excerptsOnly = evidence === 'excerpt';
-    if (!excerptsOnly) {
-      const asked = questionTerms(question, language);
-      const documents = terms.map((list) => new Set(list));
-      if (missesSpecificTerms(asked, documents)) return [];
-      // Only when every candidate is a whole passage: excerpts kept beside read pages leave out
-      // the sentences that would join the question's subject to what it asks.
-      if (
-        !input.kept?.size &&
-        namesSubjectOnlyInPassing(
-          question,
-          asked,
-          candidates.map(({ title, snippet }) => ({ title, text: snippet })),
-          documents,
-          language,
-        )
-      ) {
-        return [];
-      }
+    const asked = questionTerms(question, language);
+    const documents = terms.map((list) => new Set(list));
+    // An excerpt is a part of its page: missing a specific term is no proof the page does.
+    if (!excerptsOnly && missesSpecificTerms(asked, documents)) return [];
+    // Not when excerpts kept beside read pages' passages are judged again (quality mode): they
+    // were judged with the other excerpts in the first ranking.
+    if (
+      !input.kept?.size &&
+      namesSubjectOnlyInPassing(
+        question,
+        asked,
+        candidates.map(({ title, snippet, url }) => ({ title, text: snippet, url })),
+        documents,
+        language,
+      )
+    ) {
+      return [];
     }
     const kept = aboveFloor(lexical.coverage, excerptsOnly ? EXCERPT_TRUSTED_FIRST : 0);
     if (kept.size === 0) return [];
