@@ -80,10 +80,10 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
     await rm(dir, { recursive: true, force: true });
   });
 
-  const run = (mode: EvalMode, kind: EvalKind) =>
+  const run = (mode: EvalMode, kind: EvalKind, asked = questions) =>
     evaluateRun(
       `${kind} ${mode}`,
-      questions,
+      asked,
       async (q) => {
         const res = await t.app.inject({
           method: 'POST',
@@ -138,19 +138,10 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
     async (mode, kind) => {
       // The corpus mentions Kubernetes pods (readiness probes) and limits (of other things), never
       // together, on pages whose addresses do not name Kubernetes either.
-      const k8s = GROUNDING_QUESTIONS.filter((q) => q.id === 'na-k8s');
-      const row = await evaluateRun(
-        `${kind} ${mode}`,
-        k8s,
-        async (q) =>
-          (
-            await t.app.inject({
-              method: 'POST',
-              url: '/api/search',
-              payload: searchRequestBody(providerId, q, mode, kind),
-            })
-          ).json() as SearchReply,
-        (url) => docIdOf(url, corpus.url),
+      const row = await run(
+        mode,
+        kind,
+        GROUNDING_QUESTIONS.filter((q) => q.id === 'na-k8s'),
       );
       expect(row.noAnswerHandled).toBe(1);
     },
