@@ -4,8 +4,9 @@ import { listenAndAnnounceFastify } from './listening';
 
 /**
  * Baseline for POST /api/search: a bare Fastify route making the same upstream calls as one speed
- * search (a SearxNG GET, one embeddings POST for the question and the results, one streamed chat
- * completion read to the end), ranking by cosine similarity and answering JSON, or with
+ * search (a SearxNG GET, one embeddings POST for the question and the results, asked as base64 and
+ * decoded to Float32Arrays as Quarry's OpenAI adapter does, one streamed chat completion read to
+ * the end), ranking by cosine similarity and answering JSON, or with
  * `stream: true` NDJSON lines as Quarry writes them (init, sources, a response line per token,
  * done). No validation, pipeline, SDK or observability: what is left is the HTTP and JSON work
  * every search must do.
@@ -35,7 +36,15 @@ async function postJson(path: string, body: unknown) {
   });
 }
 
-function cosine(a: number[], b: number[]): number {
+/** An embedding sent as base64: little-endian float32 bytes, viewed in place (x64 and arm64 are little-endian). */
+function float32s(base64: string): Float32Array {
+  const bytes = Buffer.from(base64, 'base64');
+  return bytes.byteOffset % 4 === 0
+    ? new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2)
+    : new Float32Array(new Uint8Array(bytes).buffer);
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   let na = 0;
   let nb = 0;
@@ -62,10 +71,10 @@ app.post<{ Body: SearchBody }>('/api/search', async (req, reply) => {
   const embedded = await postJson('/v1/embeddings', {
     model: embeddingModel.key,
     input: [query, ...results.map((r) => `${r.title}\n${r.content}`)],
-    encoding_format: 'float',
+    encoding_format: 'base64',
   });
-  const { data } = (await embedded.body.json()) as { data: Array<{ index: number; embedding: number[] }> };
-  const vectors = data.sort((a, b) => a.index - b.index).map((d) => d.embedding);
+  const { data } = (await embedded.body.json()) as { data: Array<{ index: number; embedding: string }> };
+  const vectors = data.sort((a, b) => a.index - b.index).map((d) => float32s(d.embedding));
   const sources = results
     .map((result, i) => ({ result, score: cosine(vectors[0], vectors[i + 1]) }))
     .sort((a, b) => b.score - a.score)

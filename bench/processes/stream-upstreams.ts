@@ -47,12 +47,17 @@ const modelsReply = JSON.stringify({
   object: 'list',
   data: [...Object.keys(PACES), EMBEDDING_MODEL].map((id) => ({ id, object: 'model', created: 0, owned_by: 'bench' })),
 });
-// A few distinct unit-length vectors, serialized once; input i gets vector i % VECTORS.length.
-const VECTORS = Array.from({ length: 16 }, (_, v) => {
+// A few distinct unit-length vectors, serialized once in both encodings ('float': a JSON array;
+// 'base64': little-endian float32 bytes, as OpenAI sends them); input i gets vector i % 16.
+const UNIT_VECTORS = Array.from({ length: 16 }, (_, v) => {
   const raw = Array.from({ length: DIMENSIONS }, (_, d) => Math.sin((v + 1) * (d + 1)));
   const norm = Math.hypot(...raw);
-  return JSON.stringify(raw.map((x) => Number((x / norm).toFixed(6))));
+  return raw.map((x) => Number((x / norm).toFixed(6)));
 });
+const VECTORS = {
+  float: UNIT_VECTORS.map((vector) => JSON.stringify(vector)),
+  base64: UNIT_VECTORS.map((vector) => `"${Buffer.from(new Float32Array(vector).buffer).toString('base64')}"`),
+};
 // The planner's reply in balanced mode: two web queries.
 const PLAN = JSON.stringify({ queries: { web: ['gateway latency', 'gateway throughput benchmark'] } });
 
@@ -61,6 +66,7 @@ interface ChatRequest {
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   input?: unknown;
+  encoding_format?: string;
 }
 
 function now(): string {
@@ -124,9 +130,10 @@ function completion(res: ServerResponse, model: string): void {
 
 function embeddings(res: ServerResponse, request: ChatRequest): void {
   const inputs = Array.isArray(request.input) ? request.input.length : 1;
+  const vectors = request.encoding_format === 'base64' ? VECTORS.base64 : VECTORS.float;
   const data = Array.from(
     { length: inputs },
-    (_, i) => `{"object":"embedding","index":${i},"embedding":${VECTORS[i % VECTORS.length]}}`,
+    (_, i) => `{"object":"embedding","index":${i},"embedding":${vectors[i % vectors.length]}}`,
   );
   const body = `{"object":"list","data":[${data.join(',')}],"model":"${EMBEDDING_MODEL}","usage":{"prompt_tokens":${inputs * 20},"total_tokens":${inputs * 20}}}`;
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

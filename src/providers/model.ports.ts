@@ -65,12 +65,18 @@ export interface ChatModel {
   complete(messages: readonly ChatMessage[], options?: ChatCallOptions): Promise<ChatCompletion>;
 }
 
+/**
+ * One embedding: a number array, or a Float32Array over the bytes a provider sent as base64.
+ * Consumers only read its length and its numbers by index.
+ */
+export type EmbeddingVector = ArrayLike<number>;
+
 export interface EmbeddingModel {
   readonly providerId: string;
   readonly providerName: string;
   readonly key: string;
   /** One vector per text, in order; batched to the provider's limit internally. */
-  embed(texts: readonly string[], options?: ModelCallOptions): Promise<number[][]>;
+  embed(texts: readonly string[], options?: ModelCallOptions): Promise<EmbeddingVector[]>;
 }
 
 export interface ModelDescriptor {

@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ProviderSpec } from '../config/provider-spec';
@@ -8,6 +9,7 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
+  EmbeddingVector,
   TokenUsage,
 } from '../model.ports';
 import { leanProviderFetch } from './provider-fetch';
@@ -24,6 +26,8 @@ const EMBEDDING = /embed/i;
 /** OpenAI and every OpenAI-compatible server (vLLM, llama.cpp, LiteLLM, OpenRouter, Groq, LM Studio...). */
 export class OpenAiAdapter implements ProviderAdapter {
   private readonly client: OpenAI;
+  /** 'float' once the server rejected a base64 request and accepted the same one as 'float'. */
+  private embeddingEncoding: 'base64' | 'float' = 'base64';
 
   constructor(
     private readonly spec: ProviderSpec,
@@ -99,15 +103,63 @@ export class OpenAiAdapter implements ProviderAdapter {
       spec.config.embeddingBatchSize || 256,
       defaultTimeoutMs,
       async (batch, signal, options) => {
-        // 'float' rather than the SDK's base64 default: not every compatible server speaks base64.
-        const result = await client.embeddings.create(
-          { model: key, input: batch, encoding_format: 'float' },
-          { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
-        );
-        return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+        const call = (encoding_format: 'base64' | 'float') =>
+          client.embeddings.create(
+            { model: key, input: batch, encoding_format },
+            { signal, timeout: options?.timeoutMs ?? defaultTimeoutMs },
+          );
+        let result: OpenAI.CreateEmbeddingResponse;
+        if (this.embeddingEncoding === 'float') {
+          result = await call('float');
+        } else {
+          try {
+            result = await call('base64');
+          } catch (error) {
+            if (!rejectsEncoding(error)) throw error;
+            // Today's request; if it fails too, its error is the one reported.
+            result = await call('float');
+            this.embeddingEncoding = 'float';
+          }
+        }
+        return [...result.data]
+          .sort((a, b) => a.index - b.index)
+          .map((item) => embeddingVector(item.embedding as number[] | string));
       },
     );
   }
+}
+
+/**
+ * A 400 or 422 to a base64 request may be a server that only speaks 'float' (a strict schema
+ * answers 422, others 400), so it is asked again once with 'float', which is remembered only if
+ * that succeeds (a 400 about something else, e.g. an input too long, fails the same way again and
+ * keeps base64). vLLM, llama.cpp's server and recent Ollama /v1 decode base64; LM Studio and older
+ * Ollama/llama.cpp ignore the field and send arrays, which embeddingVector takes as they are.
+ * Authentication (401/403), 404, 429 and 5xx are not about the encoding: they fail as before.
+ */
+function rejectsEncoding(error: unknown): boolean {
+  return error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422);
+}
+
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/**
+ * One embedding as the server sent it: base64 of little-endian float32 (what OpenAI sends for
+ * 'base64'), decoded to a Float32Array over the decoded bytes without a per-number parse; an array
+ * (a server that ignored encoding_format, or 'float') as it is.
+ */
+export function embeddingVector(embedding: readonly number[] | string): EmbeddingVector {
+  if (typeof embedding !== 'string') return embedding;
+  const bytes = Buffer.from(embedding, 'base64');
+  const length = bytes.length >> 2;
+  // A view needs 4-byte alignment (Buffer's pool aligns to 8) and the platform's byte order.
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) {
+    return new Float32Array(bytes.buffer, bytes.byteOffset, length);
+  }
+  const vector = new Float32Array(length);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let i = 0; i < length; i++) vector[i] = view.getFloat32(i * 4, true);
+  return vector;
 }
 
 function chatChunks(response: Response): AsyncIterable<ChatChunk> {

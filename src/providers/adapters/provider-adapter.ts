@@ -1,5 +1,11 @@
 import type { ProviderSpec } from '../config/provider-spec';
-import type { ChatModel, EmbeddingModel, ModelCallOptions, ModelDescriptor } from '../model.ports';
+import type {
+  ChatModel,
+  EmbeddingModel,
+  EmbeddingVector,
+  ModelCallOptions,
+  ModelDescriptor,
+} from '../model.ports';
 import { runModelCall } from './async-iterable.observable';
 
 export interface ModelLists {
@@ -19,9 +25,9 @@ export interface ProviderAdapter {
 export async function embedInBatches(
   texts: readonly string[],
   size: number,
-  embedBatch: (batch: string[]) => Promise<number[][]>,
-): Promise<number[][]> {
-  const vectors: number[][] = [];
+  embedBatch: (batch: string[]) => Promise<EmbeddingVector[]>,
+): Promise<EmbeddingVector[]> {
+  const vectors: EmbeddingVector[] = [];
   for (let start = 0; start < texts.length; start += size) {
     vectors.push(...(await embedBatch(texts.slice(start, start + size))));
   }
@@ -41,7 +47,7 @@ export function batchedEmbeddingModel(
     batch: string[],
     signal: AbortSignal,
     options?: ModelCallOptions,
-  ) => Promise<number[][]>,
+  ) => Promise<EmbeddingVector[]>,
 ): EmbeddingModel {
   const subject = { providerName: spec.name, key };
   return {

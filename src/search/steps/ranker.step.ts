@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EmbeddingModel } from '../../providers';
+import type { EmbeddingModel, EmbeddingVector } from '../../providers';
 import { lexicalScores } from '../ranking/lexical-scores';
 import { lexicalTerms, questionLanguage, questionTerms } from '../ranking/lexical-terms';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
@@ -131,7 +131,7 @@ export class Ranker {
   }
 
   /** Query vector first, then one per candidate; undefined when the model failed (logged). */
-  private async embed(input: RankInput, texts: string[]): Promise<number[][] | undefined> {
+  private async embed(input: RankInput, texts: string[]): Promise<EmbeddingVector[] | undefined> {
     try {
       const vectors = await input.embeddingModel.embed(
         [input.query, ...texts.map((text) => text.slice(0, MAX_EMBED_CHARS))],

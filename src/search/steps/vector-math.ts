@@ -1,5 +1,5 @@
-/** Cosine similarity; 0 when either vector is all zeros or the lengths differ. */
-export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+/** Cosine similarity of two number arrays or Float32Arrays; 0 when either vector is all zeros or the lengths differ. */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length || a.length === 0) return 0;
   let dot = 0;
   let normA = 0;
