@@ -7,7 +7,8 @@ import type { ChatChunk, ChatMessage } from '../src/providers/model.ports';
 import { FakeAnthropicServer } from './fakes/fake-anthropic.server';
 import { FakeGeminiServer } from './fakes/fake-gemini.server';
 import { FakeOllamaServer } from './fakes/fake-ollama.server';
-import { FakeOpenAiServer } from './fakes/fake-openai.server';
+import { bagOfWordsVector, FakeOpenAiServer } from './fakes/fake-openai.server';
+import { cosineSimilarity } from '../src/search/steps/vector-math';
 
 const MESSAGES: ChatMessage[] = [
   { role: 'system', content: 'Be brief.' },
@@ -79,6 +80,79 @@ describe('OpenAI-compatible adapter', () => {
       fake.requests.filter((r) => r.path === '/v1/embeddings').map((r) => r.body.input.length),
     ).toEqual([2, 2, 1]);
     expect((await model.embed(['text number 3']))[0]).toEqual(vectors[3]);
+  });
+
+  describe('embeddings as base64', () => {
+    const TEXTS = ['red apple pie', 'apple pie with cream', 'red car', 'quantum physics lecture'];
+    const embeddingCalls = () => fake.requests.filter((r) => r.path === '/v1/embeddings');
+    const encodingsAsked = () => embeddingCalls().map((r) => r.body.encoding_format as string);
+    /** Candidates (texts after the first) from the most to the least similar to the first. */
+    const ranking = (vectors: ArrayLike<number>[]) =>
+      vectors
+        .slice(1)
+        .map((vector, i) => ({ i, score: cosineSimilarity(vectors[0], vector) }))
+        .sort((a, b) => b.score - a.score)
+        .map(({ i }) => i);
+    const restartFake = async (embeddingEncodings: 'ignores-field' | 'float-only') => {
+      await fake.close();
+      fake = await FakeOpenAiServer.start({ models: ['chat-1', 'embed-1'], embeddingEncodings });
+    };
+
+    it('asks for base64 and gets the vectors, and the ranking, that float gives', async () => {
+      const vectors = await adapter().embeddingModel('embed-1').embed(TEXTS);
+      expect(encodingsAsked()).toEqual(['base64']);
+      const floats = TEXTS.map((text) => bagOfWordsVector(text));
+      expect(vectors.map((vector) => Array.from(vector))).toEqual(
+        floats.map((vector) => vector.map((value) => expect.closeTo(value, 6))),
+      );
+      expect(ranking(vectors)).toEqual(ranking(floats));
+    });
+
+    it('takes the arrays of a server that ignores encoding_format as they are', async () => {
+      await restartFake('ignores-field');
+      const vectors = await adapter().embeddingModel('embed-1').embed(TEXTS);
+      expect(encodingsAsked()).toEqual(['base64']);
+      expect(vectors).toEqual(TEXTS.map((text) => bagOfWordsVector(text)));
+    });
+
+    it('asks once more as float when base64 gets a 400, and float only from then on', async () => {
+      await restartFake('float-only');
+      const model = adapter().embeddingModel('embed-1');
+      const first = await model.embed(TEXTS);
+      expect(first).toEqual(TEXTS.map((text) => bagOfWordsVector(text)));
+      expect(await model.embed(TEXTS.slice(0, 1))).toEqual([bagOfWordsVector(TEXTS[0])]);
+      expect(encodingsAsked()).toEqual(['base64', 'float', 'float']);
+    });
+
+    it('asks once more as float after a 422 too', async () => {
+      fake.failNext({ status: 422, path: '/v1/embeddings' });
+      const model = adapter().embeddingModel('embed-1');
+      expect(await model.embed(TEXTS)).toEqual(TEXTS.map((text) => bagOfWordsVector(text)));
+      await model.embed(TEXTS);
+      expect(encodingsAsked()).toEqual(['base64', 'float', 'float']);
+    });
+
+    it('keeps base64 when the float request fails too (a 400 about something else)', async () => {
+      fake.failNext({ status: 400, message: 'input too long', path: '/v1/embeddings' }, 2);
+      const model = adapter().embeddingModel('embed-1');
+      await expect(model.embed(TEXTS)).rejects.toMatchObject({
+        failure: 'bad_response',
+        message: expect.stringContaining('input too long'),
+      });
+      await model.embed(TEXTS);
+      expect(encodingsAsked()).toEqual(['base64', 'float', 'base64']);
+    });
+
+    it.each([401, 403, 404, 429, 500, 503])(
+      'fails at once on %i, without a float retry',
+      async (status) => {
+        fake.failNext({ status, path: '/v1/embeddings' });
+        await expect(adapter().embeddingModel('embed-1').embed(TEXTS)).rejects.toBeInstanceOf(
+          ModelCallError,
+        );
+        expect(encodingsAsked()).toEqual(['base64']);
+      },
+    );
   });
 
   it('unsubscribing mid-stream closes the upstream connection', async () => {

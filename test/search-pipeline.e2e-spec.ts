@@ -280,7 +280,8 @@ describe('search pipeline against fake SearxNG and a fake OpenAI-compatible mode
   });
 
   it('keeps the backend order when embedding fails', async () => {
-    openai.failNext({ status: 400, path: '/v1/embeddings' });
+    // Twice: a 400 to the base64 request is asked again as float, which fails too.
+    openai.failNext({ status: 400, path: '/v1/embeddings' }, 2);
     const query = fresh('embedding failure');
     const res = await search({ sources: ['web'], query });
     expect(res.statusCode).toBe(200);

@@ -44,6 +44,13 @@ export interface FakeOpenAiOptions {
   apiKey?: string;
   /** Vector for one text; default: bag-of-words hash vector, so similar texts are close. */
   embed?: (text: string) => number[];
+  /**
+   * How POST /v1/embeddings treats `encoding_format`: 'both' (default, as OpenAI and vLLM: 'base64'
+   * gets little-endian float32 base64, anything else arrays), 'ignores-field' (arrays whatever was
+   * asked, as LM Studio and older llama.cpp and Ollama /v1 do), 'float-only' (a base64 request
+   * gets a 400 invalid_request_error, as a server with a strict schema answers).
+   */
+  embeddingEncodings?: 'both' | 'ignores-field' | 'float-only';
 }
 
 /**
@@ -200,7 +207,12 @@ export class FakeOpenAiServer {
     const input = request.body.input as string | string[];
     const texts = Array.isArray(input) ? input : [input];
     const embed = this.options.embed ?? bagOfWordsVector;
-    const base64 = request.body.encoding_format === 'base64';
+    const encodings = this.options.embeddingEncodings ?? 'both';
+    const asked = request.body.encoding_format as string | undefined;
+    if (encodings === 'float-only' && asked !== undefined && asked !== 'float') {
+      return sendError(res, 400, `encoding_format '${asked}' is not supported, use 'float'`);
+    }
+    const base64 = asked === 'base64' && encodings === 'both';
     sendJson(res, 200, {
       object: 'list',
       model: request.body.model,
