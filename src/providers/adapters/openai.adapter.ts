@@ -116,7 +116,7 @@ export class OpenAiAdapter implements ProviderAdapter {
             result = await call('base64');
           } catch (error) {
             if (!rejectsEncoding(error)) throw error;
-            // Today's request; if it fails too, its error is the one reported.
+            // The request as sent before base64 was asked; if it fails too, its error is reported.
             result = await call('float');
             this.embeddingEncoding = 'float';
           }
