@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, ValidationPipe } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { SharedCacheModule } from './cache/cache.module';
@@ -9,7 +9,6 @@ import { ErrorPresenterRegistry } from './errors/error-presenter.registry';
 import { AllExceptionsFilter } from './filters/all-exceptions.filter';
 import { ErrorResponder } from './filters/error-responder';
 import { RedisModule } from './redis/redis.module';
-import { FastPathValidationPipe } from './validation/fast-path-validation.pipe';
 import { RequestValidationError } from './validation/request-validation.error';
 
 /**
@@ -32,8 +31,7 @@ import { RequestValidationError } from './validation/request-validation.error';
     {
       provide: APP_PIPE,
       // whitelist strips unknown fields instead of rejecting them: older clients send extras.
-      // Nest's ValidationPipe, with a shorter path for a valid body (same result; see the class).
-      useValue: new FastPathValidationPipe({
+      useValue: new ValidationPipe({
         whitelist: true,
         transform: true,
         exceptionFactory: (errors) => RequestValidationError.fromErrors(errors),
