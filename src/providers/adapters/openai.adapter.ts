@@ -1,4 +1,3 @@
-import { endianness } from 'node:os';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ProviderSpec } from '../config/provider-spec';
@@ -9,9 +8,9 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  EmbeddingVector,
   TokenUsage,
 } from '../model.ports';
+import { embeddingVector } from './embedding-vector';
 import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
 import { joinChatChunks } from './chat-chunk-joining';
@@ -139,27 +138,6 @@ export class OpenAiAdapter implements ProviderAdapter {
  */
 function rejectsEncoding(error: unknown): boolean {
   return error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422);
-}
-
-const LITTLE_ENDIAN = endianness() === 'LE';
-
-/**
- * One embedding as the server sent it: base64 of little-endian float32 (what OpenAI sends for
- * 'base64'), decoded to a Float32Array over the decoded bytes without a per-number parse; an array
- * (a server that ignored encoding_format, or 'float') as it is.
- */
-export function embeddingVector(embedding: readonly number[] | string): EmbeddingVector {
-  if (typeof embedding !== 'string') return embedding;
-  const bytes = Buffer.from(embedding, 'base64');
-  const length = bytes.length >> 2;
-  // A view needs 4-byte alignment (Buffer's pool aligns to 8) and the platform's byte order.
-  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) {
-    return new Float32Array(bytes.buffer, bytes.byteOffset, length);
-  }
-  const vector = new Float32Array(length);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  for (let i = 0; i < length; i++) vector[i] = view.getFloat32(i * 4, true);
-  return vector;
 }
 
 function chatChunks(response: Response): AsyncIterable<ChatChunk> {

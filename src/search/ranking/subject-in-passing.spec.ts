@@ -7,9 +7,9 @@ describe('namesSubjectOnlyInPassing', () => {
       question,
       questionTerms(question),
       passages,
-      passages.map(({ title, text }) => new Set(lexicalTerms(`${title}\n${text}`))),
+      passages.map(({ title, snippet }) => new Set(lexicalTerms(`${title}\n${snippet}`))),
     );
-  const aside = (title: string, text: string): TitledPassage => ({ title, text });
+  const aside = (title: string, snippet: string): TitledPassage => ({ title, snippet });
   // Passages of a web framework's guide: one section mentions Kubernetes pods, others say
   // "limit" and "memory" about the framework itself.
   const guide = [
@@ -62,9 +62,9 @@ describe('namesSubjectOnlyInPassing', () => {
 
   it("counts a page's address as naming its subject", () => {
     // Excerpts of one product's reference pages: only one says the product's name.
-    const reference = (page: string, text: string): TitledPassage => ({
+    const reference = (page: string, snippet: string): TitledPassage => ({
       title: page,
-      text,
+      snippet,
       url: `https://docs.example.org/undici/api/${page}.md`,
     });
     const pages = [
@@ -80,7 +80,7 @@ describe('namesSubjectOnlyInPassing', () => {
     expect(
       judge(
         question,
-        pages.map(({ title, text }) => aside(title, text)),
+        pages.map(({ title, snippet }) => aside(title, snippet)),
       ),
     ).toBe(true);
   });

@@ -7,7 +7,7 @@ import { lexicalTerms } from './lexical-terms';
  */
 export interface TitledPassage {
   readonly title: string;
-  readonly text: string;
+  readonly snippet: string;
   readonly url?: string;
 }
 
@@ -76,7 +76,7 @@ export function namesSubjectOnlyInPassing(
   return !naming.some((i) => {
     if (!holding(documents[i])) return false;
     const heading = new Set(lexicalTerms(passages[i].title, language));
-    return sentencesOf(passages[i].text.replace(CUT_ENDS, '')).some((sentence) => {
+    return sentencesOf(passages[i].snippet.replace(CUT_ENDS, '')).some((sentence) => {
       const terms = new Set(lexicalTerms(sentence, language));
       return everyday.filter((stem) => terms.has(stem) || heading.has(stem)).length >= needed;
     });

@@ -86,13 +86,7 @@ export class Ranker {
     // were judged with the other excerpts in the first ranking.
     if (
       !input.kept?.size &&
-      namesSubjectOnlyInPassing(
-        question,
-        asked,
-        candidates.map(({ title, snippet, url }) => ({ title, text: snippet, url })),
-        documents,
-        language,
-      )
+      namesSubjectOnlyInPassing(question, asked, candidates, documents, language)
     ) {
       return [];
     }
