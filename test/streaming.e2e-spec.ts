@@ -1,14 +1,14 @@
 import { connect } from 'node:net';
 import { Controller, Module, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { finalize, from, interval, map, Observable, take } from 'rxjs';
+import { concat, finalize, from, interval, map, Observable, of, take } from 'rxjs';
 import { Public } from '../src/common/decorators/public.decorator';
 import { NdjsonStreamEmitter, type NdjsonOutcome } from '../src/streaming/ndjson-stream.emitter';
 import { StreamingModule } from '../src/streaming/streaming.module';
 import { startTestApp, type TestApp } from './utils/test-app';
 
 /** What the test routes saw: whether the source was unsubscribed, and how each pipe ended. */
-const seen = { unsubscribed: 0, outcomes: [] as NdjsonOutcome[], emitted: 0 };
+const seen = { unsubscribed: 0, outcomes: [] as NdjsonOutcome[], emitted: 0, socketWrites: 0 };
 
 @Public()
 @Controller('__stream')
@@ -30,6 +30,24 @@ class StreamTestController {
     // Every event in one synchronous burst, as when many tokens are read at once.
     const events = Array.from({ length: Number(n) }, (_, i) => ({ type: 'response', data: i }));
     seen.outcomes.push(await this.emitter.pipe(from(events), reply));
+  }
+
+  @Post('answer')
+  async answer(@Res() reply: FastifyReply) {
+    // A search's shape: `init` at once; 300 ms later the answer's last chunk, then its end a few
+    // ticks later in the same turn (as a model's reply read in one piece ends), then `done`.
+    countSocketWrites(reply);
+    const answer = new Observable<unknown>((subscriber) => {
+      const timer = setTimeout(() => {
+        subscriber.next({ type: 'response', data: 'the whole answer' });
+        void Promise.resolve().then(() =>
+          process.nextTick(() => process.nextTick(() => subscriber.complete())),
+        );
+      }, 300);
+      return () => clearTimeout(timer);
+    });
+    const events = concat(of({ type: 'init' }), answer, of({ type: 'done' }));
+    seen.outcomes.push(await this.emitter.pipe(events, reply));
   }
 
   @Post('flood')
@@ -72,6 +90,7 @@ describe('NdjsonStreamEmitter (e2e)', () => {
     seen.unsubscribed = 0;
     seen.outcomes = [];
     seen.emitted = 0;
+    seen.socketWrites = 0;
   });
 
   it('writes each event as one JSON line as soon as it is emitted, then ends', async () => {
@@ -109,6 +128,24 @@ describe('NdjsonStreamEmitter (e2e)', () => {
       Array.from({ length: 200 }, (_, i) => ({ type: 'response', data: i })),
     );
     expect(seen.outcomes).toEqual(['completed']);
+  });
+
+  it('sends the first line at once and the last lines with the end of the body in one write', async () => {
+    const res = await fetch(`${t.url}/__stream/answer`, { method: 'POST' });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    const firstAt = Date.now();
+    // `init` (with the headers) did not wait for the answer.
+    expect(Buffer.from(first.value!).toString('utf8')).toBe('{"type":"init"}\n');
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += Buffer.from(chunk.value).toString('utf8');
+    expect(Date.now() - firstAt).toBeGreaterThan(200);
+    expect(rest).toBe('{"type":"response","data":"the whole answer"}\n{"type":"done"}\n');
+    expect(seen.outcomes).toEqual(['completed']);
+    // Two writes on the socket: the headers with `init`; the answer, `done` and the chunked
+    // terminator together (they took three when `done` and the end of the body went out alone).
+    expect(seen.socketWrites).toBe(2);
   });
 
   it('unsubscribes from the source when the client disconnects', async () => {
@@ -151,5 +188,20 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Counts the writes the reply's socket hands to the kernel (one per flush of its buffer). */
+function countSocketWrites(reply: FastifyReply): void {
+  const socket = reply.raw.socket as unknown as {
+    _write: (...args: unknown[]) => void;
+    _writev: (...args: unknown[]) => void;
+  };
+  for (const method of ['_write', '_writev'] as const) {
+    const original = socket[method];
+    socket[method] = function (this: unknown, ...args: unknown[]) {
+      seen.socketWrites++;
+      return original.apply(this, args);
+    };
   }
 }

@@ -92,8 +92,16 @@ export class ObservableBodyWriter {
       // writes in a buffer of its own, and end() before the uncork lost them (only the first line
       // reached the client).
       let corkedSocket: Socket | null = null;
+      let flushTurn: NodeJS.Immediate | undefined;
+      let flushedOnce = false;
       const uncork = () => {
+        flushTurn = undefined;
         corkedSocket?.uncork();
+        corkedSocket = null;
+      };
+      const stopHolding = () => {
+        clearImmediate(flushTurn);
+        flushTurn = undefined;
         corkedSocket = null;
       };
 
@@ -109,13 +117,17 @@ export class ObservableBodyWriter {
         detach();
         subscription.unsubscribe();
         if (outcome === 'client-closed' || outcome === 'client-too-slow') {
+          stopHolding();
           // The socket too: a half-read response must not hold the connection (and shutdown) open.
           body.destroy();
         } else {
           // A run that ends before its first write still answers: an empty stream.
           if (!started) start();
-          uncork();
+          // Ended while the socket is still corked: end() queues the chunked terminator behind the
+          // lines held this turn and then uncorks the socket itself (Node 20, 22 and 24), so the
+          // last lines and the end of the body leave in one socket write instead of two.
           body.end();
+          stopHolding();
         }
         resolve(outcome);
       };
@@ -133,13 +145,20 @@ export class ObservableBodyWriter {
           }
           return;
         }
-        // Lines emitted in one turn of the event loop (a burst of tokens read at once) leave in one
-        // socket write: held from the first of them until the turn's tick queue runs. A token that
-        // arrives on its own is still written in the same turn.
+        // Lines emitted in one turn of the event loop leave in one socket write (each write costs a
+        // system call that runs the receiver's TCP path on loopback): held from the first of them
+        // until the turn's check phase (setImmediate), after the I/O callbacks that produced them.
+        // Waiting only for the tick queue was too short: a model's last chunk and the end of its
+        // reply are read together, but the end reaches us a few ticks later (stream 'end' events),
+        // so the answer's last line, `done` and the end of the body took three writes, not one.
+        // The first write of a stream (the headers and, for a search, `init`) is not held past
+        // the tick queue: it tells the client at once that the stream started.
         if (!corkedSocket && body.socket) {
           corkedSocket = body.socket;
           corkedSocket.cork();
-          process.nextTick(uncork);
+          if (flushedOnce) flushTurn = setImmediate(uncork);
+          else process.nextTick(uncork);
+          flushedOnce = true;
         }
         if (!body.write(text)) waitingForDrain = true;
       };
