@@ -6,7 +6,7 @@ import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import { aboveFloor, missesSpecificTerms } from '../ranking/relevance-floor';
 import { namesSubjectOnlyInPassing } from '../ranking/subject-in-passing';
 import type { Candidate, RankedCandidate } from './candidate';
-import { cosineSimilarity } from './vector-math';
+import { NormedVectors } from './vector-math';
 
 /** Two passages this similar say the same thing; the lower-ranked one is dropped. */
 const NEAR_DUPLICATE = 0.97;
@@ -93,10 +93,9 @@ export class Ranker {
     const kept = aboveFloor(lexical.coverage, excerptsOnly ? EXCERPT_TRUSTED_FIRST : 0);
     if (kept.size === 0) return [];
 
-    const vectors = await this.embed(input, texts);
-    const similarity = vectors
-      ? candidates.map((_, i) => cosineSimilarity(vectors[0], vectors[i + 1]))
-      : undefined;
+    const embedded = await this.embed(input, texts);
+    const vectors = embedded ? new NormedVectors(embedded) : undefined;
+    const similarity = vectors ? candidates.map((_, i) => vectors.cosine(0, i + 1)) : undefined;
     const fused = reciprocalRankFusion(candidates.length, [
       {
         order: candidates.map((_, i) => i),
@@ -112,8 +111,7 @@ export class Ranker {
     const chosen: number[] = [];
     for (const i of order) {
       const duplicate =
-        vectors !== undefined &&
-        chosen.some((j) => cosineSimilarity(vectors[i + 1], vectors[j + 1]) >= NEAR_DUPLICATE);
+        vectors !== undefined && chosen.some((j) => vectors.cosine(i + 1, j + 1) >= NEAR_DUPLICATE);
       if (!duplicate) chosen.push(i);
     }
     return chosen.map((i) => ({
