@@ -92,16 +92,8 @@ export class ObservableBodyWriter {
       // writes in a buffer of its own, and end() before the uncork lost them (only the first line
       // reached the client).
       let corkedSocket: Socket | null = null;
-      let flushTurn: NodeJS.Immediate | undefined;
-      let flushedOnce = false;
       const uncork = () => {
-        flushTurn = undefined;
         corkedSocket?.uncork();
-        corkedSocket = null;
-      };
-      const stopHolding = () => {
-        clearImmediate(flushTurn);
-        flushTurn = undefined;
         corkedSocket = null;
       };
 
@@ -117,17 +109,18 @@ export class ObservableBodyWriter {
         detach();
         subscription.unsubscribe();
         if (outcome === 'client-closed' || outcome === 'client-too-slow') {
-          stopHolding();
+          corkedSocket = null;
           // The socket too: a half-read response must not hold the connection (and shutdown) open.
           body.destroy();
         } else {
           // A run that ends before its first write still answers: an empty stream.
           if (!started) start();
           // Ended while the socket is still corked: end() queues the chunked terminator behind the
-          // lines held this turn and then uncorks the socket itself (Node 20, 22 and 24), so the
-          // last lines and the end of the body leave in one socket write instead of two.
+          // lines still held and then uncorks the socket itself (Node 20, 22 and 24), so the last
+          // lines and the end of the body leave in one socket write instead of two. The pending
+          // uncork then has nothing left to do.
           body.end();
-          stopHolding();
+          corkedSocket = null;
         }
         resolve(outcome);
       };
@@ -145,20 +138,15 @@ export class ObservableBodyWriter {
           }
           return;
         }
-        // Lines emitted in one turn of the event loop leave in one socket write (each write costs a
-        // system call that runs the receiver's TCP path on loopback): held from the first of them
-        // until the turn's check phase (setImmediate), after the I/O callbacks that produced them.
-        // Waiting only for the tick queue was too short: a model's last chunk and the end of its
-        // reply are read together, but the end reaches us a few ticks later (stream 'end' events),
-        // so the answer's last line, `done` and the end of the body took three writes, not one.
-        // The first write of a stream (the headers and, for a search, `init`) is not held past
-        // the tick queue: it tells the client at once that the stream started.
+        // Lines emitted together (a burst of tokens read at once) leave in one socket write: held
+        // from the first of them until the tick queue runs. Not longer: holding them to the turn's
+        // check phase (setImmediate) saved one more write per search but, with 1,000 streams, kept
+        // every line of a long poll phase waiting for its end (token delay p50 6 -> 13-77 ms, peak
+        // RSS +2-16 MiB; docs/benchmarks.md, round six).
         if (!corkedSocket && body.socket) {
           corkedSocket = body.socket;
           corkedSocket.cork();
-          if (flushedOnce) flushTurn = setImmediate(uncork);
-          else process.nextTick(uncork);
-          flushedOnce = true;
+          process.nextTick(uncork);
         }
         if (!body.write(text)) waitingForDrain = true;
       };
