@@ -109,7 +109,6 @@ export class ObservableBodyWriter {
         detach();
         subscription.unsubscribe();
         if (outcome === 'client-closed' || outcome === 'client-too-slow') {
-          corkedSocket = null;
           // The socket too: a half-read response must not hold the connection (and shutdown) open.
           body.destroy();
         } else {
