@@ -111,7 +111,8 @@ export class Ranker {
     const chosen: number[] = [];
     for (const i of order) {
       const duplicate =
-        vectors !== undefined && chosen.some((j) => vectors.cosine(i + 1, j + 1) >= NEAR_DUPLICATE);
+        vectors !== undefined &&
+        chosen.some((j) => vectors.similarAtLeast(i + 1, j + 1, NEAR_DUPLICATE));
       if (!duplicate) chosen.push(i);
     }
     return chosen.map((i) => ({

@@ -67,4 +67,57 @@ describe('NormedVectors and cosineSimilarity', () => {
     expect(cosineSimilarity(vectors[0], vectors[1])).toBeNaN();
     expect(plainCosine(vectors[0], vectors[1])).toBeNaN();
   });
+
+  it('similarAtLeast answers as cosine >= threshold, for pairs far from, near and at the threshold', () => {
+    const random = seededRandom(97);
+    let stoppedEarlyCandidates = 0;
+    for (let round = 0; round < 40; round++) {
+      const dimensions = 1 + Math.floor(random() * 400);
+      const base = Array.from({ length: dimensions }, () => random() * 2 - 1);
+      // Copies of one vector with more and more noise: cosines from 1 down to near 0, many of
+      // them close to 0.97; half as Float32Arrays, as the OpenAI adapter's base64 embeddings are.
+      const vectors: ArrayLike<number>[] = Array.from({ length: 12 }, (_, v) => {
+        const noise = v === 0 ? 0 : 0.02 * v * v;
+        const values = base.map((x) => x + noise * (random() * 2 - 1));
+        return v % 2 === 0 ? values : new Float32Array(values);
+      });
+      vectors.push(vectors[1]);
+      const normed = new NormedVectors(vectors);
+      for (const threshold of [0.97, 0.5, 0, -0.5, 1]) {
+        for (let i = 0; i < vectors.length; i++) {
+          for (let j = 0; j < vectors.length; j++) {
+            const cosine = normed.cosine(i, j);
+            if (cosine < threshold - 0.1) stoppedEarlyCandidates++;
+            // Thresholds exactly at a pair's cosine, and one rounding step either side of it.
+            for (const t of [threshold, cosine, cosine + Number.EPSILON, cosine - Number.EPSILON]) {
+              expect([i, j, t, normed.similarAtLeast(i, j, t)]).toEqual([i, j, t, cosine >= t]);
+            }
+          }
+        }
+      }
+    }
+    expect(stoppedEarlyCandidates).toBeGreaterThan(1000);
+  });
+
+  it('similarAtLeast is false for zero, empty, differing-length and NaN vectors, as cosine >= t is', () => {
+    const vectors = [
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      Array(8).fill(0),
+      [1, 2],
+      [],
+      [],
+      [NaN, 1, 1, 1, 1, 1, 1, 1],
+    ];
+    const normed = new NormedVectors(vectors);
+    for (let i = 0; i < vectors.length; i++) {
+      for (let j = 0; j < vectors.length; j++) {
+        for (const t of [0.97, 0, -1]) {
+          expect(normed.similarAtLeast(i, j, t)).toBe(normed.cosine(i, j) >= t);
+        }
+      }
+    }
+    expect(normed.similarAtLeast(0, 0, 0.97)).toBe(true);
+    expect(normed.similarAtLeast(0, 1, 0)).toBe(true);
+    expect(normed.similarAtLeast(0, 5, -1)).toBe(false);
+  });
 });

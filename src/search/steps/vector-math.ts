@@ -10,15 +10,73 @@ export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): nu
  * cosineSimilarity(vectors[i], vectors[j]).
  */
 export class NormedVectors {
-  private readonly squaredNorms: readonly number[];
+  private readonly squaredNorms: number[] = [];
+  /** Each vector's squared norm over its first quarter and first half (see similarAtLeast). */
+  private readonly quarterNorms: number[] = [];
+  private readonly halfNorms: number[] = [];
 
   constructor(private readonly vectors: readonly ArrayLike<number>[]) {
-    this.squaredNorms = vectors.map(squaredNorm);
+    for (const vector of vectors) {
+      const { quarter, half } = checkpoints(vector.length);
+      // One sum in the order dotProduct adds (so the same norm to the bit), read at two points.
+      const toQuarter = dotRange(vector, vector, 0, quarter, 0);
+      const toHalf = dotRange(vector, vector, quarter, half, toQuarter);
+      this.quarterNorms.push(toQuarter);
+      this.halfNorms.push(toHalf);
+      this.squaredNorms.push(dotRange(vector, vector, half, vector.length, toHalf));
+    }
   }
 
   cosine(i: number, j: number): number {
     return cosineOf(this.vectors[i], this.vectors[j], this.squaredNorms[i], this.squaredNorms[j]);
   }
+
+  /**
+   * `cosine(i, j) >= threshold`, the same answer for every pair, but a pair that cannot reach the
+   * threshold stops after a quarter or half of its dot product: by Cauchy-Schwarz the rest of the
+   * sum adds at most the product of the rest's norms. Most pairs the ranker checks for near
+   * duplicates are far from its 0.97, so most stop at the quarter.
+   */
+  similarAtLeast(i: number, j: number, threshold: number): boolean {
+    const a = this.vectors[i];
+    const b = this.vectors[j];
+    const normA = this.squaredNorms[i];
+    const normB = this.squaredNorms[j];
+    if (a.length !== b.length || a.length === 0 || normA === 0 || normB === 0) {
+      return cosineOf(a, b, normA, normB) >= threshold;
+    }
+    const scale = Math.sqrt(normA * normB);
+    // Slack far above the rounding of these sums (about length x 1e-16 of them), so a pair is
+    // only stopped when its whole cosine is below the threshold by much more than rounding.
+    const needed = threshold * scale - SLACK * scale;
+    const { quarter, half } = checkpoints(a.length);
+    let dot = dotRange(a, b, 0, quarter, 0);
+    if (dot + restBound(normA, this.quarterNorms[i], normB, this.quarterNorms[j]) < needed) {
+      return false;
+    }
+    dot = dotRange(a, b, quarter, half, dot);
+    if (dot + restBound(normA, this.halfNorms[i], normB, this.halfNorms[j]) < needed) return false;
+    // The rest of the same sum: dotProduct(a, b) to the bit, so cosine(i, j) to the bit.
+    return dotRange(a, b, half, a.length, dot) / scale >= threshold;
+  }
+}
+
+const SLACK = 1e-9;
+
+/** Where similarAtLeast looks: after a quarter and a half of the vector, on a multiple of four. */
+function checkpoints(length: number): { quarter: number; half: number } {
+  return { quarter: (length >> 2) & ~3, half: (length >> 1) & ~3 };
+}
+
+/**
+ * The most the rest of a dot product can add (Cauchy-Schwarz), the rest's squared norms taken as
+ * the whole less the part, plus slack for their rounding. NaN (a NaN or infinite vector) stops
+ * nothing: every comparison with it is false.
+ */
+function restBound(normA: number, partA: number, normB: number, partB: number): number {
+  const restA = Math.max(0, normA - partA) + SLACK * normA;
+  const restB = Math.max(0, normB - partB) + SLACK * normB;
+  return Math.sqrt(restA * restB);
 }
 
 function cosineOf(
@@ -42,15 +100,27 @@ function squaredNorm(vector: ArrayLike<number>): number {
 }
 
 function dotProduct(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const length = a.length;
-  let dot = 0;
-  let i = 0;
-  for (; i + 3 < length; i += 4) {
+  return dotRange(a, b, 0, a.length, 0);
+}
+
+/**
+ * `dot` plus the products of a and b from `from` to `to`, four per turn, one after the other into
+ * one sum. Split at multiples of four, consecutive ranges add exactly what one range adds.
+ */
+function dotRange(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  from: number,
+  to: number,
+  dot: number,
+): number {
+  let i = from;
+  for (; i + 3 < to; i += 4) {
     dot += a[i] * b[i];
     dot += a[i + 1] * b[i + 1];
     dot += a[i + 2] * b[i + 2];
     dot += a[i + 3] * b[i + 3];
   }
-  for (; i < length; i++) dot += a[i] * b[i];
+  for (; i < to; i++) dot += a[i] * b[i];
   return dot;
 }
