@@ -8,7 +8,7 @@ import { FakeAnthropicServer } from './fakes/fake-anthropic.server';
 import { FakeGeminiServer } from './fakes/fake-gemini.server';
 import { FakeOllamaServer } from './fakes/fake-ollama.server';
 import { bagOfWordsVector, FakeOpenAiServer } from './fakes/fake-openai.server';
-import { cosineSimilarity } from '../src/search/steps/vector-math';
+import { NormedVectors } from '../src/search/steps/vector-math';
 
 const MESSAGES: ChatMessage[] = [
   { role: 'system', content: 'Be brief.' },
@@ -87,12 +87,14 @@ describe('OpenAI-compatible adapter', () => {
     const embeddingCalls = () => fake.requests.filter((r) => r.path === '/v1/embeddings');
     const encodingsAsked = () => embeddingCalls().map((r) => r.body.encoding_format as string);
     /** Candidates (texts after the first) from the most to the least similar to the first. */
-    const ranking = (vectors: ArrayLike<number>[]) =>
-      vectors
+    const ranking = (vectors: ArrayLike<number>[]) => {
+      const normed = new NormedVectors(vectors);
+      return vectors
         .slice(1)
-        .map((vector, i) => ({ i, score: cosineSimilarity(vectors[0], vector) }))
+        .map((_, i) => ({ i, score: normed.cosine(0, i + 1) }))
         .sort((a, b) => b.score - a.score)
         .map(({ i }) => i);
+    };
     const restartFake = async (embeddingEncodings: 'ignores-field' | 'float-only') => {
       await fake.close();
       fake = await FakeOpenAiServer.start({ models: ['chat-1', 'embed-1'], embeddingEncodings });
