@@ -201,7 +201,9 @@ describe('webhook connector (e2e)', () => {
     it('signs with the configured default secret, and a secret parameter wins over it', async () => {
       await run(configured, 'post', { url: receiver.url(), body: { a: 1 } });
       await run(configured, 'put', { url: receiver.url(), body: { a: 1 }, secret: PARAM_SECRET });
-      const [byDefault, byParam] = receiver.requests;
+      // By method, not position: under load the 300 ms timeout can retry the POST.
+      const byDefault = receiver.requests.find((r) => r.method === 'POST')!;
+      const byParam = receiver.requests.find((r) => r.method === 'PUT')!;
       const text = byDefault.body.toString('utf8');
       await expect(
         verify(DEFAULT_SECRET, text, byDefault.headers['x-signature-256'] as string),
