@@ -60,6 +60,7 @@ describe('bearer authentication (e2e)', () => {
   afterEach(() => {
     auth.failWith = undefined;
     auth.delayMs = 0;
+    auth.resetReusedConnections = false;
   });
 
   afterAll(async () => {
@@ -151,6 +152,20 @@ describe('bearer authentication (e2e)', () => {
     const slow = await get('/api/chat', `Bearer ${token}`);
     expect(slow.statusCode).toBe(503);
     expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('validates on a fresh connection when the auth service resets a kept-alive one', async () => {
+    auth.resetReusedConnections = true;
+    const first = tokenFor(auth);
+    const second = tokenFor(auth);
+    expect((await get('/__test/whoami', `Bearer ${first}`)).statusCode).toBe(200);
+    // The connection that served `first` is idle and kept; the auth service resets it when reused.
+    const res = await get('/__test/whoami', `Bearer ${second}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: expect.objectContaining({ id: `user-${second.slice(4, 12)}` }),
+    });
+    expect(auth.callsFor(second)).toBe(1);
   });
 
   it('serves a second request with the same token from the cache', async () => {

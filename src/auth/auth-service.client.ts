@@ -12,6 +12,7 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { firstValueFrom } from 'rxjs';
 import { siblingsConfig } from '../common/config/siblings.config';
+import { IDLE_SOCKET_TIMEOUT_MS } from '../common/http/idle-socket-timeout';
 import { ReadinessRegistry, type ReadinessResult } from '../health';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
@@ -20,14 +21,25 @@ import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 // A profile is small; a larger reply means something other than the auth service answered.
 const MAX_PROFILE_BYTES = 1024 * 1024;
 
+const MAX_STALE_CONNECTION_RETRIES = 3;
+
+/** A kept-alive connection the server closed while it sat idle: the request never reached it. */
+function isStaleConnection(error: unknown): boolean {
+  const { code, request } = error as { code?: string; request?: { reusedSocket?: boolean } };
+  return request?.reusedSocket === true && (code === 'ECONNRESET' || code === 'EPIPE');
+}
+
 /** The auth service's bearer validation: GET {AUTH_SERVICE_URL}/api/auth/me. Nothing else knows the URL. */
 @Injectable()
 export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AuthService');
   private readonly meUrl: string;
   // Its own keep-alive agents rather than Node's global ones, which anything in the process may change.
-  private readonly httpAgent = new http.Agent({ keepAlive: true });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true });
+  private readonly httpAgent = new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_TIMEOUT_MS });
+  private readonly httpsAgent = new https.Agent({
+    keepAlive: true,
+    timeout: IDLE_SOCKET_TIMEOUT_MS,
+  });
 
   constructor(
     private readonly http: HttpService,
@@ -71,8 +83,23 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** GET /api/auth/me on the client's own agents; every status is an answer for the caller to read. */
-  private getMe(headers: Record<string, string>) {
+  /**
+   * GET /api/auth/me on the client's own agents; every status is an answer for the caller to read.
+   * A GET that died on a reused connection the server had closed is sent again (it is idempotent
+   * and never reached the server), so a keep-alive race is not a 503; the agent drops the dead
+   * connection, and a few tries get past any other idle ones that died with it.
+   */
+  private async getMe(headers: Record<string, string>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sendGetMe(headers);
+      } catch (error) {
+        if (attempt > MAX_STALE_CONNECTION_RETRIES || !isStaleConnection(error)) throw error;
+      }
+    }
+  }
+
+  private sendGetMe(headers: Record<string, string>) {
     return firstValueFrom(
       this.http.get<unknown>(this.meUrl, {
         headers: { ...headers, accept: 'application/json' },

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * The auth service's bearer validation on 127.0.0.1: GET /api/auth/me answers 200 with the profile
@@ -15,12 +15,23 @@ export class FakeAuthServer {
   failWith?: number;
   /** Delay before answering, in ms. */
   delayMs = 0;
+  /**
+   * When set, a second request on a kept-alive connection gets a TCP reset instead of an answer,
+   * as from a server that closed the idle connection just as the client reused it.
+   */
+  resetReusedConnections = false;
   url = '';
   private server!: Server;
 
   static async start(): Promise<FakeAuthServer> {
     const fake = new FakeAuthServer();
+    const served = new WeakSet<Socket>();
     fake.server = createServer((req, res) => {
+      if (fake.resetReusedConnections && served.has(req.socket)) {
+        req.socket.resetAndDestroy();
+        return;
+      }
+      served.add(req.socket);
       fake.calls.push(req.headers);
       const answer = (): void => {
         if (req.method !== 'GET' || req.url !== '/api/auth/me') {

@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { IDLE_SOCKET_TIMEOUT_MS } from '../../common/http/idle-socket-timeout';
 import { withoutTracePropagation } from '../../common/tracing/tracing-state';
 import { webhookConfig } from './webhook.config';
 import { DestinationRefusedError } from './webhook.errors';
@@ -50,7 +51,11 @@ export class WebhookHttpClient implements OnModuleDestroy {
     @Inject(webhookConfig.KEY) private readonly config: ConfigType<typeof webhookConfig>,
     @Inject(WEBHOOK_DNS_LOOKUP) private readonly lookup: LookupFunction,
   ) {
-    const filtering = { keepAlive: true, allowPrivateIPAddress: config.allowPrivateNetworks };
+    const filtering = {
+      keepAlive: true,
+      timeout: IDLE_SOCKET_TIMEOUT_MS,
+      allowPrivateIPAddress: config.allowPrivateNetworks,
+    };
     this.httpAgent = new RequestFilteringHttpAgent(filtering);
     this.httpsAgent = new RequestFilteringHttpsAgent(filtering);
   }

@@ -3,6 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import type { Readability } from '@mozilla/readability';
 import axios, { type AxiosInstance } from 'axios';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { IDLE_SOCKET_TIMEOUT_MS } from '../../common/http/idle-socket-timeout';
 import { searchConfig } from '../search.config';
 import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
 import { parseHtml } from '../text/parse-html';
@@ -27,6 +28,7 @@ export class PageReader {
     const filtering = {
       allowPrivateIPAddress: config.pages.allowPrivateAddresses,
       keepAlive: true,
+      timeout: IDLE_SOCKET_TIMEOUT_MS,
     };
     this.http = axios.create({
       timeout: config.pages.timeoutMs,
