@@ -207,6 +207,33 @@ describe('bearer authentication (e2e)', () => {
   });
 });
 
+describe('bearer authentication: idle connections to the auth service (e2e)', () => {
+  it("closes an idle connection before the auth service's Keep-Alive hint runs out", async () => {
+    // The server keeps idle connections 2 s and says so (`Keep-Alive: timeout=2`); Quarry's agent
+    // should give them up a second earlier rather than reuse one the server is about to close.
+    const auth = await FakeAuthServer.start({ keepAliveTimeoutMs: 2_000 });
+    const t = await startTestApp({
+      env: { AUTH_REQUIRED: 'true', AUTH_SERVICE_URL: auth.url, REDIS_URL: undefined },
+    });
+    try {
+      const get = (token: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/providers',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await get(tokenFor(auth))).statusCode).toBe(200);
+      const connectionsBefore = auth.connections;
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect((await get(tokenFor(auth))).statusCode).toBe(200);
+      expect(auth.connections).toBe(connectionsBefore + 1);
+    } finally {
+      await t.close();
+      await auth.close();
+    }
+  });
+});
+
 describe('bearer authentication: auth service down (e2e)', () => {
   it('fails closed with 503', async () => {
     const t = await startTestApp({

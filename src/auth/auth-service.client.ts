@@ -12,7 +12,7 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { firstValueFrom } from 'rxjs';
 import { siblingsConfig } from '../common/config/siblings.config';
-import { IDLE_SOCKET_TIMEOUT_MS } from '../common/http/idle-socket-timeout';
+import { KEEP_ALIVE_AGENT_OPTIONS } from '../common/http/keep-alive-agent-options';
 import { ReadinessRegistry, type ReadinessResult } from '../health';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
@@ -35,11 +35,8 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AuthService');
   private readonly meUrl: string;
   // Its own keep-alive agents rather than Node's global ones, which anything in the process may change.
-  private readonly httpAgent = new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_TIMEOUT_MS });
-  private readonly httpsAgent = new https.Agent({
-    keepAlive: true,
-    timeout: IDLE_SOCKET_TIMEOUT_MS,
-  });
+  private readonly httpAgent = new http.Agent(KEEP_ALIVE_AGENT_OPTIONS);
+  private readonly httpsAgent = new https.Agent(KEEP_ALIVE_AGENT_OPTIONS);
 
   constructor(
     private readonly http: HttpService,

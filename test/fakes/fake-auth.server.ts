@@ -20,10 +20,13 @@ export class FakeAuthServer {
    * as from a server that closed the idle connection just as the client reused it.
    */
   resetReusedConnections = false;
+  /** TCP connections accepted so far. */
+  connections = 0;
   url = '';
   private server!: Server;
 
-  static async start(): Promise<FakeAuthServer> {
+  /** keepAliveTimeoutMs: how long the server keeps an idle connection (Node's default, 5 s, otherwise). */
+  static async start(options: { keepAliveTimeoutMs?: number } = {}): Promise<FakeAuthServer> {
     const fake = new FakeAuthServer();
     const served = new WeakSet<Socket>();
     fake.server = createServer((req, res) => {
@@ -47,6 +50,9 @@ export class FakeAuthServer {
       if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
       else answer();
     });
+    if (options.keepAliveTimeoutMs !== undefined)
+      fake.server.keepAliveTimeout = options.keepAliveTimeoutMs;
+    fake.server.on('connection', () => fake.connections++);
     fake.server.listen(0, '127.0.0.1');
     await once(fake.server, 'listening');
     fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;

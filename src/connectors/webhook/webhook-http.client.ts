@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { IDLE_SOCKET_TIMEOUT_MS } from '../../common/http/idle-socket-timeout';
+import { KEEP_ALIVE_AGENT_OPTIONS } from '../../common/http/keep-alive-agent-options';
 import { withoutTracePropagation } from '../../common/tracing/tracing-state';
 import { webhookConfig } from './webhook.config';
 import { DestinationRefusedError } from './webhook.errors';
@@ -52,8 +52,7 @@ export class WebhookHttpClient implements OnModuleDestroy {
     @Inject(WEBHOOK_DNS_LOOKUP) private readonly lookup: LookupFunction,
   ) {
     const filtering = {
-      keepAlive: true,
-      timeout: IDLE_SOCKET_TIMEOUT_MS,
+      ...KEEP_ALIVE_AGENT_OPTIONS,
       allowPrivateIPAddress: config.allowPrivateNetworks,
     };
     this.httpAgent = new RequestFilteringHttpAgent(filtering);

@@ -3,7 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import type { Readability } from '@mozilla/readability';
 import axios, { type AxiosInstance } from 'axios';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { IDLE_SOCKET_TIMEOUT_MS } from '../../common/http/idle-socket-timeout';
+import { KEEP_ALIVE_AGENT_OPTIONS } from '../../common/http/keep-alive-agent-options';
 import { searchConfig } from '../search.config';
 import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
 import { parseHtml } from '../text/parse-html';
@@ -26,9 +26,8 @@ export class PageReader {
 
   constructor(@Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>) {
     const filtering = {
+      ...KEEP_ALIVE_AGENT_OPTIONS,
       allowPrivateIPAddress: config.pages.allowPrivateAddresses,
-      keepAlive: true,
-      timeout: IDLE_SOCKET_TIMEOUT_MS,
     };
     this.http = axios.create({
       timeout: config.pages.timeoutMs,
