@@ -52,8 +52,11 @@ export async function streamBench(): Promise<Row[]> {
     // Warm-up, as autocannon does for the other benchmarks: JIT, connection set-up and the search
     // cache are not what this measures. Three batches: after one, V8's compiler threads were still
     // busy with the request path (a third of the service's CPU in a perf profile).
-    for (let batch = 0; batch < 3; batch++) {
-      await Promise.all(Array.from({ length: 100 }, () => oneStream(service.url, body, agent)));
+    // The bare route gets the same warm-up, so its rows are a floor of warm code, not of compiling.
+    for (const origin of [service.url, bare.url]) {
+      for (let batch = 0; batch < 3; batch++) {
+        await Promise.all(Array.from({ length: 100 }, () => oneStream(origin, body, agent)));
+      }
     }
     const rows: Row[] = [];
     rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after warm-up', bare)));
@@ -99,6 +102,7 @@ export async function streamBench(): Promise<Row[]> {
  * A slow model (TTFT 200 ms, 10 ms per token, 64 tokens): token pass-through delay for one stream
  * at a time and for 100 streams started over 1 s, and the service's CPU per search and per token
  * for plain and streamed searches run one at a time (the search itself is cached after the first).
+ * Given the bare route, the same measures of it first: the floor each figure sits on.
  */
 async function slowModelLevel(
   service: RunningProcess,
@@ -109,6 +113,8 @@ async function slowModelLevel(
 ): Promise<Row[]> {
   const label = `slow model (${phase})`;
   const rows: Row[] = [];
+  const delaysOf = (timings: StreamTiming[]) =>
+    timings.filter((timing) => timing.ok).flatMap((timing) => timing.delays).sort((a, b) => a - b);
   if (bare) {
     // What reading 64 tokens that arrive 10 ms apart costs a process doing little else.
     for (let i = 0; i < 3; i++) await onePlainSearch(bare.url, bodies.plain, agent);
@@ -123,6 +129,20 @@ async function slowModelLevel(
       errors,
       'service CPU ms/stream': Math.round(cpu * 100) / 100,
       'CPU ms/token': Math.round((cpu / SLOW_TOKENS) * 100) / 100,
+    });
+    // The one-stream floor of the token delay: the machine's wake-ups, the fake and the reader.
+    const bareSequential: StreamTiming[] = [];
+    for (let i = 0; i < SLOW_SEARCHES; i++) {
+      bareSequential.push(await oneStream(bare.url, bodies.streamed, agent));
+    }
+    const bareDelays = delaysOf(bareSequential);
+    rows.push({
+      benchmark: 'stream',
+      case: 'slow model: bare Fastify + undici, streamed, one at a time',
+      'token delay p50 ms': quantile(bareDelays, 0.5),
+      'token delay p99 ms': quantile(bareDelays, 0.99),
+      tokens: bareDelays.length,
+      errors: bareSequential.filter((timing) => !timing.ok).length,
     });
   }
   let cpuBefore = service.cpuMs();
@@ -140,8 +160,6 @@ async function slowModelLevel(
   const rampedCpu = (service.cpuMs() - cpuBefore) / 100;
 
   const round = (value: number) => Math.round(value * 100) / 100;
-  const delaysOf = (timings: StreamTiming[]) =>
-    timings.filter((timing) => timing.ok).flatMap((timing) => timing.delays).sort((a, b) => a - b);
   const p50 = (values: number[]) => quantile(values.sort((a, b) => a - b), 0.5);
   const streamsRow = (
     name: string,
