@@ -6,6 +6,8 @@ describe('leanFetch', () => {
   let server: Server;
   let base: string;
   let seen: { method?: string; headers?: IncomingMessage['headers']; body?: string };
+  let closedEarly: Promise<void> = Promise.resolve();
+  const big = Buffer.alloc(1024 * 1024, 'q');
   const agent = new Agent();
   const fetch = leanFetch(agent);
 
@@ -23,6 +25,11 @@ describe('leanFetch', () => {
           setTimeout(() => res.end('data: two\n\n'), 20);
         } else if (req.url === '/hang') {
           res.writeHead(200).write('x');
+          closedEarly = new Promise((resolve) => res.once('close', () => resolve()));
+        } else if (req.url === '/silent') {
+          // Never answers.
+        } else if (req.url === '/big') {
+          res.writeHead(200).end(big);
         } else {
           res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' });
           res.end('{"ok":true}');
@@ -63,6 +70,29 @@ describe('leanFetch', () => {
     expect(chunks.length).toBeGreaterThan(1);
   });
 
+  it('reads a body far larger than it buffers whole, when the reader is slower than the socket', async () => {
+    const response = await fetch(`${base}/big`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      // Let the socket run ahead, so reading must pause and resume.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(Buffer.concat(chunks).equals(big)).toBe(true);
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it('closes the exchange when the reader leaves the body early', async () => {
+    const response = await fetch(`${base}/hang`);
+    expect(response.bodyUsed).toBe(false);
+    for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) {
+      expect(chunk.toString()).toBe('x');
+      break;
+    }
+    // The server sees its connection closed, rather than a body left paused on a pooled socket.
+    await closedEarly;
+  });
+
   it('follows a redirect as fetch does', async () => {
     const response = await fetch(`${base}/moved`);
     expect(response.status).toBe(201);
@@ -74,5 +104,17 @@ describe('leanFetch', () => {
     const pending = fetch(`${base}/hang`, { signal: controller.signal }).then((r) => r.text());
     setTimeout(() => controller.abort(), 20);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('rejects with the abort reason when the signal aborts before the reply starts', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${base}/silent`, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('deadline')), 20);
+    await expect(pending).rejects.toThrow('deadline');
+    const already = new AbortController();
+    already.abort();
+    await expect(fetch(`${base}/json`, { signal: already.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });
