@@ -3,25 +3,38 @@ import type { ChatChunk, ChatCallOptions } from '../model.ports';
 import { CallDeadline } from './call-deadline';
 import { toModelCallError, type CallSubject } from './model-call-error.mapper';
 
+/** A streamed answer that pushes its chunks to `emit`, settling when the answer has ended. */
+export type ChatChunkFeed = (emit: (chunk: ChatChunk) => void) => Promise<void>;
+
 /**
- * Runs one streamed model call per subscription: the SDK iterable is read chunk by chunk, and
- * unsubscribing (or the caller's signal, or the timeout) aborts the signal the SDK request runs
- * under, which closes the upstream HTTP connection at once.
+ * Runs one streamed model call per subscription: the SDK iterable is read chunk by chunk (or the
+ * feed pushes them), and unsubscribing (or the caller's signal, or the timeout) aborts the signal
+ * the SDK request runs under, which closes the upstream HTTP connection at once.
  */
 export function observeChatStream(
   subject: CallSubject,
   options: ChatCallOptions | undefined,
   defaultTimeoutMs: number,
-  open: (signal: AbortSignal) => Promise<AsyncIterable<ChatChunk>> | AsyncIterable<ChatChunk>,
+  open: (
+    signal: AbortSignal,
+  ) => Promise<AsyncIterable<ChatChunk> | ChatChunkFeed> | AsyncIterable<ChatChunk> | ChatChunkFeed,
 ): Observable<ChatChunk> {
   return new Observable<ChatChunk>((subscriber) => {
     const deadline = new CallDeadline(options, defaultTimeoutMs);
     let finished = false;
     void (async () => {
       try {
-        for await (const chunk of await open(deadline.signal)) {
-          if (subscriber.closed) return;
-          if (chunk.text || chunk.usage) subscriber.next(chunk);
+        const answer = await open(deadline.signal);
+        if (typeof answer === 'function') {
+          // Unsubscribing aborts the call, which ends the feed; nothing is emitted after it.
+          await answer((chunk) => {
+            if (!subscriber.closed && (chunk.text || chunk.usage)) subscriber.next(chunk);
+          });
+        } else {
+          for await (const chunk of answer) {
+            if (subscriber.closed) return;
+            if (chunk.text || chunk.usage) subscriber.next(chunk);
+          }
         }
         // Some SDKs end the iteration quietly when aborted; an abort is never a complete answer.
         if (deadline.signal.aborted) throw deadline.signal.reason;

@@ -11,11 +11,11 @@ export interface BodySource {
 }
 
 /**
- * A response body fed chunk by chunk by an undici dispatch handler and read as the SDKs read one:
- * `for await` (bytes as they arrive), `text()`, `json()`. One promise per chunk read and nothing
- * else: a Node Readable (undici's request()) runs its state machine, a readable event, a read()
- * and its async iterator's promises for each chunk, which on a token stream is a chunk per token
- * (docs/benchmarks.md, round eleven).
+ * A response body fed chunk by chunk by an undici dispatch handler, read by one reader: as the SDKs
+ * read one (`for await`, bytes as they arrive; `text()`, `json()`), with one promise per chunk, or
+ * pushed to a callback (`forEach`), with none. A Node Readable (undici's request()) runs its state
+ * machine, a readable event, a read() and its async iterator's promises for each chunk, which on a
+ * token stream is a chunk per token (docs/benchmarks.md, round eleven).
  */
 export class LeanResponseBody implements AsyncIterable<Buffer> {
   private readonly queue: Buffer[] = [];
@@ -26,6 +26,8 @@ export class LeanResponseBody implements AsyncIterable<Buffer> {
   private pending:
     { resolve(result: IteratorResult<Buffer>): void; reject(error: Error): void } | undefined;
   private taken = false;
+  private sink: ((chunk: Buffer) => void) | undefined;
+  private settle: { resolve(): void; reject(error: Error): void } | undefined;
 
   constructor(private readonly source: BodySource) {}
 
@@ -36,6 +38,12 @@ export class LeanResponseBody implements AsyncIterable<Buffer> {
 
   /** From the handler: a chunk; false asks undici to pause until resume(). */
   push(chunk: Buffer): boolean {
+    // Released or failed: what undici still delivers before the abort lands is not wanted.
+    if (this.failure) return true;
+    if (this.sink) {
+      this.deliver(chunk);
+      return true;
+    }
     const pending = this.pending;
     if (pending) {
       this.pending = undefined;
@@ -54,6 +62,7 @@ export class LeanResponseBody implements AsyncIterable<Buffer> {
     const pending = this.pending;
     this.pending = undefined;
     pending?.resolve({ value: undefined, done: true });
+    this.settle?.resolve();
   }
 
   /** From the handler: the exchange failed midway (or was aborted). */
@@ -63,6 +72,29 @@ export class LeanResponseBody implements AsyncIterable<Buffer> {
     const pending = this.pending;
     this.pending = undefined;
     pending?.reject(error);
+    this.settle?.reject(error);
+  }
+
+  /**
+   * Hands each chunk to `onChunk` as undici delivers it, what was queued first; settles when the
+   * body ends or fails. What `onChunk` throws fails it and closes the exchange.
+   */
+  forEach(onChunk: (chunk: Buffer) => void): Promise<void> {
+    this.taken = true;
+    return new Promise((resolve, reject) => {
+      this.settle = { resolve, reject };
+      this.sink = onChunk;
+      for (let chunk = this.queue.shift(); chunk !== undefined; chunk = this.queue.shift()) {
+        this.queuedBytes -= chunk.length;
+        if (!this.deliver(chunk)) return;
+      }
+      if (this.failure) reject(this.failure);
+      else if (this.ended) resolve();
+      else if (this.paused) {
+        this.paused = false;
+        this.source.resume();
+      }
+    });
   }
 
   [Symbol.asyncIterator](): AsyncIterator<Buffer> {
@@ -89,13 +121,26 @@ export class LeanResponseBody implements AsyncIterable<Buffer> {
   }
 
   /** Discards the body: what is queued is dropped and an unfinished exchange is closed. */
-  release(): void {
+  release(error: Error = new BodyReleasedError()): void {
     this.queue.length = 0;
     this.queuedBytes = 0;
     if (this.ended || this.failure) return;
-    const error = new BodyReleasedError();
     this.fail(error);
     this.source.abort(error);
+  }
+
+  /** Gives a chunk to the forEach callback; false when the callback threw (the body is failed). */
+  private deliver(chunk: Buffer): boolean {
+    try {
+      (this.sink as (chunk: Buffer) => void)(chunk);
+      return true;
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      this.sink = undefined;
+      this.settle?.reject(error);
+      this.release(error);
+      return false;
+    }
   }
 
   private next(): Promise<IteratorResult<Buffer>> {

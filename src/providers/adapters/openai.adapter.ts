@@ -13,8 +13,9 @@ import type {
 import { embeddingVector } from './embedding-vector';
 import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
+import type { ChatChunkFeed } from './async-iterable.observable';
 import { joinChatChunks } from './chat-chunk-joining';
-import { sseJsonEvents } from './sse-json-events';
+import { type EventStreamBody, sseJsonEvents } from './sse-json-events';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Ids that are neither chat nor embedding models (speech, images, moderation, legacy completion). */
@@ -140,20 +141,22 @@ function rejectsEncoding(error: unknown): boolean {
   return error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422);
 }
 
-function chatChunks(response: Response): AsyncIterable<ChatChunk> {
-  if (!response.body)
-    throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
-  return sseJsonEvents(
-    response.body as AsyncIterable<Uint8Array>,
-    (event): ChatChunk => {
-      const chunk = event as OpenAI.ChatCompletionChunk & { error?: unknown };
-      // What the SDK's stream does with an error sent inside a 200 stream.
-      if (chunk?.error)
-        throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
-      return { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
-    },
-    joinChatChunks,
-  );
+function chatChunks(response: Response): ChatChunkFeed {
+  const body = response.body as unknown as EventStreamBody | null;
+  if (!body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
+  return (emit) =>
+    sseJsonEvents(
+      body,
+      emit,
+      (event): ChatChunk => {
+        const chunk = event as OpenAI.ChatCompletionChunk & { error?: unknown };
+        // What the SDK's stream does with an error sent inside a 200 stream.
+        if (chunk?.error)
+          throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
+        return { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
+      },
+      joinChatChunks,
+    );
 }
 
 function usageOf(usage: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {

@@ -6,7 +6,7 @@ import type {
   ChatModel,
 } from '../model.ports';
 import type { ProviderSpec } from '../config/provider-spec';
-import { observeChatStream, runModelCall } from './async-iterable.observable';
+import { type ChatChunkFeed, observeChatStream, runModelCall } from './async-iterable.observable';
 
 /** The two calls a provider's SDK makes for a chat model; the signal carries the deadline and cancel. */
 export interface SdkChatCalls {
@@ -14,7 +14,7 @@ export interface SdkChatCalls {
     messages: readonly ChatMessage[],
     options: ChatCallOptions | undefined,
     signal: AbortSignal,
-  ): Promise<AsyncIterable<ChatChunk>>;
+  ): Promise<AsyncIterable<ChatChunk> | ChatChunkFeed>;
   complete(
     messages: readonly ChatMessage[],
     options: ChatCallOptions | undefined,
