@@ -42,6 +42,7 @@ export async function streamBench(): Promise<Row[]> {
   });
   // Beside the slow-model level: a bare Fastify route reading the same slow stream with undici.
   const bare = await startHelperProcess('bare-search', [upstreams.url]);
+  const idle = await startHelperProcess('idle-waker');
   const agent = new Agent({ connections: null, pipelining: 0, keepAliveTimeout: 30_000 });
   try {
     const body = await searchBody(service.url, 'bench-model', true);
@@ -59,7 +60,7 @@ export async function streamBench(): Promise<Row[]> {
       }
     }
     const rows: Row[] = [];
-    rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after warm-up', bare)));
+    rows.push(...(await slowModelLevel(service, slowBodies, agent, 'after warm-up', { bare, idle })));
     for (const { streams, rampMs } of LEVELS) {
       const cpuBefore = service.cpuMs();
       const timings = await Promise.all(
@@ -93,6 +94,7 @@ export async function streamBench(): Promise<Row[]> {
   } finally {
     await agent.close();
     await bare.stop();
+    await idle.stop();
     await service.stop();
     await upstreams.stop();
   }
@@ -102,15 +104,17 @@ export async function streamBench(): Promise<Row[]> {
  * A slow model (TTFT 200 ms, 10 ms per token, 64 tokens): token pass-through delay for one stream
  * at a time and for 100 streams started over 1 s, and the service's CPU per search and per token
  * for plain and streamed searches run one at a time (the search itself is cached after the first).
- * Given the bare route, the same measures of it first: the floor each figure sits on.
+ * Given the bare route, the same measures of it first: the floor each figure sits on; and under
+ * both, what a Node process that only wakes every 10 ms costs per wake-up meanwhile.
  */
 async function slowModelLevel(
   service: RunningProcess,
   bodies: { streamed: string; plain: string },
   agent: Agent,
   phase: string,
-  bare?: RunningProcess,
+  floors?: { bare: RunningProcess; idle: RunningProcess },
 ): Promise<Row[]> {
+  const bare = floors?.bare;
   const label = `slow model (${phase})`;
   const rows: Row[] = [];
   const delaysOf = (timings: StreamTiming[]) =>
@@ -119,9 +123,19 @@ async function slowModelLevel(
     // What reading 64 tokens that arrive 10 ms apart costs a process doing little else.
     for (let i = 0; i < 3; i++) await onePlainSearch(bare.url, bodies.plain, agent);
     const before = bare.cpuMs();
+    const idleBefore = floors.idle.cpuMs();
+    const startedAt = performance.now();
     let errors = 0;
     for (let i = 0; i < SLOW_SEARCHES; i++) if (!(await onePlainSearch(bare.url, bodies.plain, agent))) errors += 1;
     const cpu = (bare.cpuMs() - before) / SLOW_SEARCHES;
+    const idleWakes = (performance.now() - startedAt) / 10;
+    const cpuPerIdleWake = (floors.idle.cpuMs() - idleBefore) / idleWakes;
+    rows.push({
+      benchmark: 'stream',
+      case: 'machine floor: a Node process waking every 10 ms to do nothing, per wake-up',
+      ...Object.fromEntries(['init p50 ms', 'sources p50 ms', 'token delay p50 ms', 'token delay p99 ms', 'tokens', 'errors', 'service CPU ms/stream'].map((column) => [column, ''])),
+      'CPU ms/token': Math.round(cpuPerIdleWake * 1000) / 1000,
+    });
     rows.push({
       benchmark: 'stream',
       case: 'slow model: bare Fastify + undici, plain JSON, one at a time',
