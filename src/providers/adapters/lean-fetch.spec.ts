@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import OpenAI from 'openai';
 import { Agent } from 'undici';
 import { leanFetch } from './lean-fetch';
 
@@ -7,6 +8,7 @@ describe('leanFetch', () => {
   let base: string;
   let seen: { method?: string; headers?: IncomingMessage['headers']; body?: string };
   let closedEarly: Promise<void> = Promise.resolve();
+  let modelCalls = 0;
   const big = Buffer.alloc(1024 * 1024, 'q');
   const agent = new Agent();
   const fetch = leanFetch(agent);
@@ -28,6 +30,18 @@ describe('leanFetch', () => {
           closedEarly = new Promise((resolve) => res.once('close', () => resolve()));
         } else if (req.url === '/silent') {
           // Never answers.
+        } else if (req.url === '/v1/models') {
+          // The first call fails as a busy server's would; the SDK discards that body and retries.
+          modelCalls += 1;
+          if (modelCalls === 1) {
+            res.writeHead(500, { 'content-type': 'application/json', 'retry-after-ms': '0' });
+            res.end('{"error":{"message":"busy"}}');
+          } else {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(
+              '{"object":"list","data":[{"id":"m1","object":"model","created":0,"owned_by":"x"}]}',
+            );
+          }
         } else if (req.url === '/big') {
           res.writeHead(200).end(big);
         } else {
@@ -91,6 +105,14 @@ describe('leanFetch', () => {
     }
     // The server sees its connection closed, rather than a body left paused on a pooled socket.
     await closedEarly;
+  });
+
+  it("carries the OpenAI SDK's retry: the failed reply's body is discarded, the retry answered", async () => {
+    const client = new OpenAI({ apiKey: 'k', baseURL: `${base}/v1`, maxRetries: 1, fetch });
+    const ids: string[] = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toEqual(['m1']);
+    expect(modelCalls).toBe(2);
   });
 
   it('follows a redirect as fetch does', async () => {
