@@ -36,9 +36,7 @@ class LeanResponse {
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.body) chunks.push(chunk as Buffer);
-    const whole = Buffer.concat(chunks);
+    const whole = await this.body.bytes();
     return whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength) as ArrayBuffer;
   }
 }

@@ -110,10 +110,15 @@ export class LeanResponseBody implements AsyncIterable<Buffer> {
     };
   }
 
-  async text(): Promise<string> {
+  /** The whole body, read to its end. */
+  async bytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of this) chunks.push(chunk);
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
+  }
+
+  async text(): Promise<string> {
+    return (await this.bytes()).toString('utf8');
   }
 
   async json(): Promise<unknown> {

@@ -15,7 +15,7 @@ import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
 import type { ChatChunkFeed } from './async-iterable.observable';
 import { joinChatChunks } from './chat-chunk-joining';
-import { type EventStreamBody, sseJsonEvents } from './sse-json-events';
+import { sseJsonEvents } from './sse-json-events';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
 
 /** Ids that are neither chat nor embedding models (speech, images, moderation, legacy completion). */
@@ -142,7 +142,7 @@ function rejectsEncoding(error: unknown): boolean {
 }
 
 function chatChunks(response: Response): ChatChunkFeed {
-  const body = response.body as unknown as EventStreamBody | null;
+  const body = response.body as unknown as AsyncIterable<Uint8Array> | null;
   if (!body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
   return (emit) =>
     sseJsonEvents(

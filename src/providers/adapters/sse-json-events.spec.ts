@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { LeanResponseBody } from './lean-response-body';
-import { type EventStreamBody, sseJsonEvents } from './sse-json-events';
+import { sseJsonEvents } from './sse-json-events';
 
 type BodyKind = 'pushed' | 'iterated';
 
@@ -12,7 +12,7 @@ function bodyOf(
   kind: BodyKind,
   chunks: ReadonlyArray<string | Uint8Array>,
   source = { resume: jest.fn(), abort: jest.fn() },
-): EventStreamBody {
+): AsyncIterable<Uint8Array> {
   const bytes = chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
   if (kind === 'iterated') {
     return (async function* () {
@@ -35,7 +35,7 @@ function bodyOf(
 }
 
 async function emitted<T>(
-  body: EventStreamBody,
+  body: AsyncIterable<Uint8Array>,
   read: (event: unknown) => T,
   join?: (values: readonly T[]) => T,
 ): Promise<{ values: T[]; error?: unknown }> {

@@ -1,12 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
+import { LeanResponseBody } from './lean-response-body';
 
 const CR = 13;
-
-/** A body read either way: pushed chunk by chunk (LeanResponseBody's forEach), else iterated. */
-export type EventStreamBody = AsyncIterable<Uint8Array> & {
-  forEach?(onChunk: (chunk: Buffer) => void): Promise<void>;
-};
 
 /**
  * The JSON payloads of a server-sent event stream (the `data:` of each event, parsed and given to
@@ -15,8 +11,9 @@ export type EventStreamBody = AsyncIterable<Uint8Array> & {
  * unfinished when the body ends dropped) is eventsource-parser's. The body is read to its end even
  * after `[DONE]`, so the connection can be reused.
  *
- * A body that pushes its chunks is decoded as they arrive, with no promise or generator step per
- * token between the socket and `emit` (docs/benchmarks.md, round eleven); any other is iterated.
+ * A LeanResponseBody (what leanFetch gives the SDK) pushes its chunks, decoded as they arrive with
+ * no promise or generator step per token between the socket and `emit` (docs/benchmarks.md, round
+ * eleven); any other body is iterated.
  * The returned promise settles when the body has ended, failing with what `read` or the body threw.
  *
  * With `join`, the events completed by one read of the body are emitted as one value (what `join`
@@ -30,7 +27,7 @@ export type EventStreamBody = AsyncIterable<Uint8Array> & {
  * this path a fraction of that (docs/benchmarks.md, round three).
  */
 export async function sseJsonEvents<T>(
-  body: EventStreamBody,
+  body: AsyncIterable<Uint8Array>,
   emit: (value: T) => void,
   read: (event: unknown) => T,
   join?: (values: readonly T[]) => T,
@@ -53,7 +50,7 @@ export async function sseJsonEvents<T>(
     parser.feed(text);
     emitValues(completed, emit, read, join);
   };
-  if (typeof body.forEach === 'function') await body.forEach(decode);
+  if (body instanceof LeanResponseBody) await body.forEach(decode);
   // for await returns the body when an event fails, releasing it.
   else for await (const chunk of body) decode(chunk);
   // The parser holds a final CR as the possible first half of a CRLF; the body has ended, so it
