@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { KeyValueCache } from '../common/cache/key-value-cache';
@@ -48,7 +48,9 @@ export class TokenValidator {
    * validation has not lapsed, otherwise once the shared cache or the auth service has answered.
    */
   validate(token: string): AuthenticatedUser | Promise<AuthenticatedUser> {
-    const tokenHash = createHash('sha256').update(token).digest('hex');
+    // One-shot hash: no Hash object and no intermediate buffer per request (half the cost of
+    // createHash().update().digest() on a short token, and half the garbage).
+    const tokenHash = hash('sha256', token, 'hex');
     const known = this.known.get(tokenHash);
     if (known) {
       this.metrics?.auth.cacheHit('memory');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { KeyValueCache } from '../../common/cache/key-value-cache';
 import type { SearchMetrics } from '../../observability';
 import { inSpan } from '../../common/tracing/tracing-state';
@@ -51,5 +51,5 @@ export function cacheKey(backend: string, query: MetaSearchQuery): string {
     // Appended only when set, so keys of unfiltered searches stay what they were.
     ...(query.timeRange ? [query.timeRange] : []),
   ];
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  return hash('sha256', JSON.stringify(parts), 'hex');
 }
