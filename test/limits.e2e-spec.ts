@@ -60,6 +60,23 @@ describe('rate limiting and security headers (e2e)', () => {
     }
   });
 
+  it('with a hop count in TRUST_PROXY, believes that many proxies and no more', async () => {
+    const t = await startTestApp({
+      imports: [PingModule],
+      env: { RATE_LIMIT_MAX: '1', REDIS_URL: undefined, TRUST_PROXY: '1' },
+    });
+    try {
+      // One hop: the peer (the proxy) is believed about who sent the request...
+      expect((await hit(t.app, '198.51.100.1')).statusCode).toBe(200);
+      expect((await hit(t.app, '198.51.100.2')).statusCode).toBe(200);
+      expect((await hit(t.app, '198.51.100.1')).statusCode).toBe(429);
+      // ...but not what the client wrote before it: 198.51.100.2 is still the caller.
+      expect((await hit(t.app, '198.51.100.77, 198.51.100.2')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('does not limit at all with RATE_LIMIT_MAX=0', async () => {
     const t = await startTestApp({
       imports: [PingModule],

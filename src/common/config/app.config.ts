@@ -37,8 +37,17 @@ function readServerSettings() {
 
 type ServerSettings = ReturnType<typeof readServerSettings>;
 
-function parseTrustProxy(value: string): boolean | number | string[] {
+/** Fastify's trustProxy: whether a peer at a given hop from the service may set X-Forwarded-*. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+function parseTrustProxy(value: string): TrustProxy {
   if (value === 'true' || value === 'false') return value === 'true';
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    // A hop count trusts the nearest N peers whatever their address, as documented. Fastify 5.12
+    // turned a numeric trustProxy into "trust nobody", so the count is given as the function it
+    // used to build from one.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value.split(',').map((part) => part.trim());
 }
