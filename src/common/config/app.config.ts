@@ -38,7 +38,7 @@ function readServerSettings() {
 type ServerSettings = ReturnType<typeof readServerSettings>;
 
 /** Fastify's trustProxy: whether a peer at a given hop from the service may set X-Forwarded-*. */
-export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 function parseTrustProxy(value: string): TrustProxy {
   if (value === 'true' || value === 'false') return value === 'true';
