@@ -9,3 +9,6 @@ const INTERVAL_MS = 10;
 setInterval(() => undefined, INTERVAL_MS);
 process.stdout.write(`LISTENING timer:${INTERVAL_MS}ms\n`);
 process.on('SIGTERM', () => process.exit(0));
+
+// A module, not a script: its constants stay out of the global scope other scripts share.
+export {};
