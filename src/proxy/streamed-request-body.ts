@@ -28,8 +28,9 @@ export function registerStreamedRequestBody(
   });
 
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    // Without a body Fastify runs no parser at all, and the proxy sends none upstream.
-    if (wantsStream(request) && hasBody(request)) {
+    // Without a body Fastify runs no parser at all, and the proxy sends none upstream. The body
+    // check goes first: it reads two headers, where the route check builds request.routeOptions.
+    if (hasBody(request) && wantsStream(request)) {
       const headers = request.raw.headers;
       originalContentType.set(request, headers['content-type']);
       headers['content-type'] = PASSTHROUGH_MEDIA_TYPE;
