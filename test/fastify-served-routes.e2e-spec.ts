@@ -155,6 +155,8 @@ describe('routes served outside Nest’s pipeline keep the global guards (e2e)',
       // The sibling's reply headers pass through beside Quarry's, repeated ones line by line.
       expect(res.headers['x-echo-sibling']).toBe('discover');
       expect(res.headers['set-cookie']).toEqual(['first=1; Path=/', 'second=2; Path=/']);
+      // A header the sibling sets replaces Quarry's of the same name.
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
       const providers = await t.app.inject({
         method: 'GET',
@@ -163,6 +165,7 @@ describe('routes served outside Nest’s pipeline keep the global guards (e2e)',
       });
       expect(providers.headers['x-request-id']).toBe('caller-id-8');
       expect(providers.headers['x-content-type-options']).toBe('nosniff');
+      expect(providers.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(providers.headers['content-type']).toBe('application/json; charset=utf-8');
     } finally {
       await t.close();

@@ -112,6 +112,8 @@ export class EchoSibling {
       // Its own request id must not replace Quarry's; repeated headers must stay separate.
       'x-request-id': 'sibling-own-id',
       'set-cookie': ['first=1; Path=/', 'second=2; Path=/'],
+      // One of the headers Quarry sets on every reply: the sibling's value must win.
+      'cross-origin-resource-policy': 'cross-origin',
     });
     res.end(JSON.stringify({ sibling: this.name, ...received }));
   }
