@@ -196,10 +196,10 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
   }
 }
 
-/** Counts the writes the reply's socket hands to the kernel (one per flush of its buffer). */
 // A keep-alive socket serves several tests: it is wrapped once, and seen.socketWrites is reset per test.
 const countedSockets = new WeakSet<object>();
 
+/** Counts the writes the reply's socket hands to the kernel (one per flush of its buffer). */
 function countSocketWrites(reply: FastifyReply): void {
   const socket = reply.raw.socket as unknown as {
     _write: (...args: unknown[]) => void;

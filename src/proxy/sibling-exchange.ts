@@ -65,10 +65,9 @@ export class SiblingExchange implements Dispatcher.DispatchHandler {
       if (NOT_RETURNED_HEADERS.has(name)) continue;
       const value = rawHeaders[i + 1].toString('latin1');
       const prior = fromSibling.get(name);
-      fromSibling.set(
-        name,
-        prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value],
-      );
+      if (prior === undefined) fromSibling.set(name, value);
+      else if (Array.isArray(prior)) prior.push(value);
+      else fromSibling.set(name, [prior, value]);
     }
     fromSibling.forEach((value, name) => {
       headers[name] = value;

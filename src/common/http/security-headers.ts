@@ -8,6 +8,9 @@ export interface SecurityHeaders {
   readonly httpsOnly: Readonly<Record<string, string>>;
 }
 
+/** Headers only meaningful over https: kept apart from the ones every reply carries. */
+const HTTPS_ONLY = new Set(['strict-transport-security']);
+
 /**
  * helmet's response headers for Quarry's policy, worked out once at start-up. With static options
  * (no per-request nonces) helmet sets the same headers on every response, so running its
@@ -31,8 +34,6 @@ export function securityHeaders(): SecurityHeaders {
   }
   return { always: Object.freeze(always), httpsOnly: Object.freeze(httpsOnly) };
 }
-
-const HTTPS_ONLY = new Set(['strict-transport-security']);
 
 function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
