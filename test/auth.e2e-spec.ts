@@ -49,8 +49,9 @@ describe('bearer authentication (e2e)', () => {
       env: {
         AUTH_REQUIRED: 'true',
         AUTH_SERVICE_URL: auth.url,
-        AUTH_TIMEOUT_MS: '300',
-        AUTH_CACHE_TTL_MS: '500',
+        // Bounds a hang: the fake either answers at once or never (a busy machine needs headroom).
+        AUTH_TIMEOUT_MS: '3000',
+        AUTH_CACHE_TTL_MS: '2000',
         CHAT_SVC_URL: chat.url,
         REDIS_URL: undefined,
       },
@@ -139,20 +140,21 @@ describe('bearer authentication (e2e)', () => {
     expectUnauthorized(await get('/api/auth/me'));
   });
 
-  it('answers 503 when the auth service answers 5xx or too slowly', async () => {
+  it('answers 503 when the auth service answers 5xx', async () => {
     const token = tokenFor(auth);
     auth.failWith = 500;
     const failed = await get('/api/chat', `Bearer ${token}`);
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+  });
 
-    auth.failWith = undefined;
-    auth.delayMs = 1000;
-    const started = Date.now();
+  it('answers 503 when the auth service never answers within AUTH_TIMEOUT_MS', async () => {
+    const token = tokenFor(auth);
+    auth.delayMs = 60_000;
     const slow = await get('/api/chat', `Bearer ${token}`);
     expect(slow.statusCode).toBe(503);
-    expect(Date.now() - started).toBeLessThan(900);
-  });
+    expect(slow.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+  }, 20_000);
 
   it('validates on a fresh connection when the auth service resets a kept-alive one', async () => {
     auth.resetReusedConnections = true;
@@ -178,7 +180,7 @@ describe('bearer authentication (e2e)', () => {
   it('asks the auth service again once the cached validation expired', async () => {
     const token = tokenFor(auth);
     await get('/__test/whoami', `Bearer ${token}`);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
     await get('/__test/whoami', `Bearer ${token}`);
     expect(auth.callsFor(token)).toBe(2);
   });

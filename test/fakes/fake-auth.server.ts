@@ -24,6 +24,7 @@ export class FakeAuthServer {
   connections = 0;
   url = '';
   private server!: Server;
+  private readonly pending = new Set<NodeJS.Timeout>();
 
   /** keepAliveTimeoutMs: how long the server keeps an idle connection (Node's default, 5 s, otherwise). */
   static async start(options: { keepAliveTimeoutMs?: number } = {}): Promise<FakeAuthServer> {
@@ -47,8 +48,12 @@ export class FakeAuthServer {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(status === 200 ? profile : { message: 'no' }));
       };
-      if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
-      else answer();
+      if (fake.delayMs <= 0) return answer();
+      const timer = setTimeout(() => {
+        fake.pending.delete(timer);
+        answer();
+      }, fake.delayMs);
+      fake.pending.add(timer);
     });
     if (options.keepAliveTimeoutMs !== undefined)
       fake.server.keepAliveTimeout = options.keepAliveTimeoutMs;
@@ -65,6 +70,7 @@ export class FakeAuthServer {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.pending) clearTimeout(timer);
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }
