@@ -55,8 +55,12 @@ describe('webhook connector safety (e2e)', () => {
       WEBHOOK_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES),
     };
     closed = await startTestApp({
-      // A long retry delay, so that "did not retry" is told apart by time even on a busy machine.
-      env: { ...common, CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'false', WEBHOOK_RETRY_DELAY_MS: '5000' },
+      // A retry would wait ten minutes first: a refusal that retried hangs past the test's timeout.
+      env: {
+        ...common,
+        CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'false',
+        WEBHOOK_RETRY_DELAY_MS: '600000',
+      },
       override: (builder) => builder.overrideProvider(WEBHOOK_DNS_LOOKUP).useValue(testLookup),
       captureLogs: true,
     });
@@ -83,9 +87,11 @@ describe('webhook connector safety (e2e)', () => {
       ],
       ['IPv6 loopback', () => `http://[::1]:${receiver.port}/hook`],
       ['an IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${receiver.port}/hook`],
+      ['an IPv4-compatible IPv6 loopback', () => `http://[::127.0.0.1]:${receiver.port}/hook`],
+      ['a NAT64 loopback', () => `http://[64:ff9b::7f00:1]:${receiver.port}/hook`],
+      ['a 6to4 loopback', () => `http://[2002:7f00:1::]:${receiver.port}/hook`],
       ['the unspecified address', () => `http://0.0.0.0:${receiver.port}/hook`],
     ])('refuses %s with 400, without retrying or sending anything', async (_case, url) => {
-      const started = performance.now();
       const res = await run(closed, 'post', { url: url(), body: { a: 1 } });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
@@ -96,8 +102,6 @@ describe('webhook connector safety (e2e)', () => {
         ),
         requestId: res.id,
       });
-      // A retry would have waited 5 s first.
-      expect(performance.now() - started).toBeLessThan(2500);
       expect(receiver.requests).toHaveLength(0);
     });
 

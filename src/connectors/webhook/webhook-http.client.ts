@@ -4,8 +4,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { KEEP_ALIVE_AGENT_OPTIONS } from '../../common/http/keep-alive-agent-options';
+import { addressFilteringAgents } from '../../common/http/address-filtering-agents';
 import { withoutTracePropagation } from '../../common/tracing/tracing-state';
 import { webhookConfig } from './webhook.config';
 import { DestinationRefusedError } from './webhook.errors';
@@ -38,7 +37,7 @@ export type AttemptOutcome =
 const REFUSAL = /^DNS lookup (\S+?)\(.* is not allowed/;
 
 /**
- * Sends one HTTP request with Node's client through request-filtering-agent, whose agents check the
+ * Sends one HTTP request with Node's client through address-filtering agents, which check the
  * address each socket actually connects to (after DNS), so a name re-resolving to a private address
  * is refused too. Node's client never follows redirects, and sends exactly the headers and bytes given.
  */
@@ -51,12 +50,9 @@ export class WebhookHttpClient implements OnModuleDestroy {
     @Inject(webhookConfig.KEY) private readonly config: ConfigType<typeof webhookConfig>,
     @Inject(WEBHOOK_DNS_LOOKUP) private readonly lookup: LookupFunction,
   ) {
-    const filtering = {
-      ...KEEP_ALIVE_AGENT_OPTIONS,
-      allowPrivateIPAddress: config.allowPrivateNetworks,
-    };
-    this.httpAgent = new RequestFilteringHttpAgent(filtering);
-    this.httpsAgent = new RequestFilteringHttpsAgent(filtering);
+    ({ httpAgent: this.httpAgent, httpsAgent: this.httpsAgent } = addressFilteringAgents(
+      config.allowPrivateNetworks,
+    ));
   }
 
   onModuleDestroy(): void {

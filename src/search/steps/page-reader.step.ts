@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Readability } from '@mozilla/readability';
 import axios, { type AxiosInstance } from 'axios';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { KEEP_ALIVE_AGENT_OPTIONS } from '../../common/http/keep-alive-agent-options';
+import { addressFilteringAgents } from '../../common/http/address-filtering-agents';
 import { searchConfig } from '../search.config';
 import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
 import { parseHtml } from '../text/parse-html';
@@ -25,10 +24,6 @@ export class PageReader {
   private readonly http: AxiosInstance;
 
   constructor(@Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>) {
-    const filtering = {
-      ...KEEP_ALIVE_AGENT_OPTIONS,
-      allowPrivateIPAddress: config.pages.allowPrivateAddresses,
-    };
     this.http = axios.create({
       timeout: config.pages.timeoutMs,
       maxContentLength: config.pages.maxBytes,
@@ -36,8 +31,7 @@ export class PageReader {
       responseType: 'text',
       transformResponse: (data: unknown) => data,
       validateStatus: (status) => status >= 200 && status < 300,
-      httpAgent: new RequestFilteringHttpAgent(filtering),
-      httpsAgent: new RequestFilteringHttpsAgent(filtering),
+      ...addressFilteringAgents(config.pages.allowPrivateAddresses),
       headers: {
         accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
         'user-agent': 'Mozilla/5.0 (compatible; Quarry/0.1; +https://github.com/quarry)',
