@@ -143,18 +143,21 @@ describe('webhook connector safety (e2e)', () => {
       expect(res.body).toMatchObject({ success: true, body: 'y'.repeat(MAX_RESPONSE_BYTES) });
     });
 
-    it('cuts a larger reply at the limit and reports it as an error after retrying', async () => {
-      receiver.answerAlways({ body: 'z'.repeat(MAX_RESPONSE_BYTES * 20) });
+    it.each([
+      ['announced by Content-Length', false],
+      ['sent chunked', true],
+    ])('refuses a larger reply (%s) unread and does not retry', async (_how, chunked) => {
+      receiver.answerAlways({ body: 'z'.repeat(MAX_RESPONSE_BYTES * 20), chunked });
       const res = await run(open, 'get', { url: receiver.url() });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({
         status_code: 200,
         headers: expect.any(Object),
-        body: 'z'.repeat(MAX_RESPONSE_BYTES),
+        body: null,
         success: false,
-        error: `webhook GET failed after 2 attempts: reply body exceeds the limit of ${MAX_RESPONSE_BYTES} bytes`,
+        error: `webhook GET failed after 1 attempt: the reply body exceeds WEBHOOK_MAX_RESPONSE_BYTES (${MAX_RESPONSE_BYTES} bytes); it was not read`,
       });
-      expect(receiver.requests).toHaveLength(2);
+      expect(receiver.requests).toHaveLength(1);
     });
   });
 

@@ -28,3 +28,15 @@ export class ConnectorExecutionError<Result = unknown> extends QuarryError {
     super(message, 502);
   }
 }
+
+/** The caller already runs CONNECTOR_MAX_CONCURRENT_PER_CLIENT actions; nothing was sent. */
+export class TooManyConcurrentActionsError extends QuarryError {
+  constructor(limit: number) {
+    super(
+      `Too many connector actions at once: at most ${limit} per caller may run at the same time; ` +
+        'retry after one finishes',
+      429,
+      { 'retry-after': '1' },
+    );
+  }
+}

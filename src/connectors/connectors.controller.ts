@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -9,11 +9,13 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../common/errors/error-body';
 import type { ConnectorParams } from './connector';
+import { ConnectorConcurrencyInterceptor } from './connector-concurrency.interceptor';
 import { ConnectorExecutionError, ConnectorValidationError } from './connector.errors';
 import { ConnectorRegistry } from './connector.registry';
 import { ConnectorActionResultDto } from './dto/connector-action-result.dto';
@@ -74,13 +76,15 @@ export class ConnectorsController {
 
   @Post(':id/actions/:action')
   @HttpCode(200)
+  @UseInterceptors(ConnectorConcurrencyInterceptor)
   @ApiOperation({
     operationId: 'runConnectorAction',
     summary: 'Runs one action of a connector with the parameters object as the body.',
     description:
       'Webhook actions: post, get, put, delete, patch. 200 whenever the remote replied (success tells ' +
       'whether it was 2xx); 502 with the result when every attempt failed (5xx, transport failure, ' +
-      'unreadable or oversized reply).',
+      'unreadable reply) or the reply body was over WEBHOOK_MAX_RESPONSE_BYTES (refused unread, ' +
+      'body null, not retried).',
   })
   @ApiParam({ name: 'id', example: 'webhook' })
   @ApiParam({ name: 'action', example: 'post' })
@@ -132,6 +136,11 @@ export class ConnectorsController {
       message: 'unknown action: send',
       requestId: '5f0c7a9e-2b8f-4a6a-9a57-1d2f3c4b5a69',
     },
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorBody,
+    description:
+      'The caller already runs CONNECTOR_MAX_CONCURRENT_PER_CLIENT actions (or the rate limit); Retry-After says when to retry.',
   })
   @ApiNotFoundResponse({
     type: ErrorBody,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { CONNECTORS } from './connector';
+import { ConnectorConcurrencyInterceptor } from './connector-concurrency.interceptor';
 import { ConnectorRegistry } from './connector.registry';
 import { ConnectorsController } from './connectors.controller';
 import {
@@ -25,6 +26,7 @@ import { WebhookConnector } from './webhook/webhook.connector';
       inject: [WebhookConnector],
     },
     ConnectorRegistry,
+    ConnectorConcurrencyInterceptor,
   ],
   exports: [ConnectorRegistry, WebhookConnector],
 })

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError } from '../common/errors/quarry.error';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
 import { callerKeyOf } from './caller-key';
+import { CallerSlots } from './caller-slots';
 import { limitsConfig } from './limits.config';
 import { SEARCH_CONCURRENCY_LIMITED } from './search-concurrency-limited.decorator';
 
@@ -33,7 +34,7 @@ export class TooManyConcurrentSearchesError extends QuarryError {
  */
 @Injectable()
 export class SearchConcurrencyGuard implements CanActivate {
-  private readonly running = new Map<string, number>();
+  private readonly slots: CallerSlots;
   // Handler metadata never changes after start-up: read once per handler, not per request.
   private readonly limitedHandlers = new WeakMap<object, boolean>();
 
@@ -41,28 +42,19 @@ export class SearchConcurrencyGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(limitsConfig.KEY) private readonly config: ConfigType<typeof limitsConfig>,
     @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
-  ) {}
+  ) {
+    this.slots = new CallerSlots(config.searchMaxConcurrentPerClient);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     const limit = this.config.searchMaxConcurrentPerClient;
     if (limit === 0 || !this.isLimited(context.getHandler())) return true;
     const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const key = callerKeyOf(request);
-    const count = this.running.get(key) ?? 0;
-    if (count >= limit) {
+    const release = this.slots.take(callerKeyOf(http.getRequest<FastifyRequest>()));
+    if (!release) {
       this.metrics?.traffic.rejected('concurrency');
       throw new TooManyConcurrentSearchesError(limit);
     }
-    this.running.set(key, count + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const left = (this.running.get(key) ?? 1) - 1;
-      if (left > 0) this.running.set(key, left);
-      else this.running.delete(key);
-    };
     const raw = http.getResponse<FastifyReply>().raw;
     raw.once('close', release);
     raw.once('finish', release);

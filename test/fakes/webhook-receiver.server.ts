@@ -30,6 +30,10 @@ export interface ScriptedReply {
   readonly cutAfterBytes?: number;
   /** Send the head and this many body bytes of a longer declared body, then go silent. */
   readonly stallAfterBytes?: number;
+  /** Send the body chunked, without Content-Length, so its size shows only as it arrives. */
+  readonly chunked?: boolean;
+  /** Answer only when releaseHeld() is called. */
+  readonly held?: boolean;
 }
 
 const DEFAULT_REPLY: ScriptedReply = { status: 200, body: { received: true } };
@@ -41,6 +45,7 @@ export class WebhookReceiver {
   private fallback: ScriptedReply = DEFAULT_REPLY;
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private held: Array<() => void> = [];
 
   private constructor(private readonly server: Server) {}
 
@@ -92,7 +97,7 @@ export class WebhookReceiver {
             const json = typeof scripted.body === 'object' && !Buffer.isBuffer(scripted.body);
             response.setHeader('content-type', json ? 'application/json' : 'text/plain');
           }
-          response.setHeader('content-length', body.length);
+          if (!scripted.chunked) response.setHeader('content-length', body.length);
           if (scripted.cutAfterBytes !== undefined) {
             response.write(body.subarray(0, scripted.cutAfterBytes), () =>
               request.socket.destroy(),
@@ -105,6 +110,12 @@ export class WebhookReceiver {
           }
           response.end(body);
         };
+        if (scripted.held) {
+          receiver.held.push(() => {
+            if (!request.socket.destroyed) answer();
+          });
+          return;
+        }
         if (!scripted.delayMs) {
           answer();
           return;
@@ -145,10 +156,18 @@ export class WebhookReceiver {
     return this;
   }
 
-  /** Forgets recorded requests and scripted replies. */
+  /** Answers every request held so far (scripted with `held`). */
+  releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const answer of held) answer();
+  }
+
+  /** Forgets recorded requests, scripted and held replies. */
   clear(): void {
     this.requests.length = 0;
     this.queue = [];
+    this.held = [];
     this.fallback = DEFAULT_REPLY;
   }
 

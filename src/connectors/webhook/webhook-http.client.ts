@@ -20,17 +20,27 @@ export interface OutboundRequest {
   readonly body?: Buffer;
 }
 
-export interface RemoteReply {
+export interface ReplyHead {
   readonly status: number;
   /** Lowercase names; several values of one header joined with ", ". */
   readonly headers: Record<string, string>;
+}
+
+export interface RemoteReply extends ReplyHead {
   readonly body: Buffer;
 }
 
-/** One attempt: a reply read whole, or a failure (with the part of a reply that came, if any). */
+/**
+ * One attempt: a reply read whole; a failure (with the part of a reply that came, if any); or a
+ * reply refused because its body is over WEBHOOK_MAX_RESPONSE_BYTES: only its head is kept, and
+ * asking again would only download it again.
+ */
 export type AttemptOutcome =
   | { readonly ok: true; readonly reply: RemoteReply }
-  | { readonly ok: false; readonly error: string; readonly reply?: RemoteReply };
+  | { readonly ok: false; readonly error: string; readonly reply?: RemoteReply }
+  | { readonly ok: false; readonly oversized: ReplyHead; readonly error: string };
+
+const OVERSIZED = Symbol('oversized');
 
 // request-filtering-agent's refusal is a plain Error; its text is the only mark it carries
 // ("DNS lookup 127.0.0.1(family:4, host:localhost) is not allowed. Because, ...").
@@ -73,8 +83,9 @@ export class WebhookHttpClient implements OnModuleDestroy {
       if (refusal) throw new DestinationRefusedError(request.url.hostname, refusal[1]);
       return { ok: false, error: this.failureText(error, signal) };
     }
-    const head = { status: response.statusCode ?? 0, headers: joinHeaders(response) };
+    const head: ReplyHead = { status: response.statusCode ?? 0, headers: joinHeaders(response) };
     const read = await this.readBody(response, signal);
+    if (read === OVERSIZED) return { ok: false, oversized: head, error: this.oversizedText() };
     const reply: RemoteReply = { ...head, body: read.body };
     return read.error === undefined ? { ok: true, reply } : { ok: false, error: read.error, reply };
   }
@@ -103,25 +114,27 @@ export class WebhookHttpClient implements OnModuleDestroy {
     });
   }
 
+  /**
+   * Holds at most WEBHOOK_MAX_RESPONSE_BYTES of a reply: one announced as larger is refused before
+   * any of its body is read, one that grows past the limit as soon as it does, its chunks let go.
+   */
   private async readBody(
     response: http.IncomingMessage,
     signal: AbortSignal,
-  ): Promise<{ body: Buffer; error?: string }> {
+  ): Promise<{ body: Buffer; error?: string } | typeof OVERSIZED> {
     const limit = this.config.maxResponseBytes;
+    if (Number(response.headers['content-length']) > limit) {
+      response.destroy();
+      return OVERSIZED;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     try {
       for await (const chunk of response as AsyncIterable<Buffer>) {
-        if (size + chunk.length > limit) {
-          // Leaving the loop destroys the response: the rest is never downloaded.
-          chunks.push(chunk.subarray(0, limit - size));
-          return {
-            body: Buffer.concat(chunks),
-            error: `reply body exceeds the limit of ${limit} bytes`,
-          };
-        }
-        chunks.push(chunk);
         size += chunk.length;
+        // Leaving the loop destroys the response: the rest is never downloaded.
+        if (size > limit) return OVERSIZED;
+        chunks.push(chunk);
       }
     } catch (error) {
       return {
@@ -141,6 +154,10 @@ export class WebhookHttpClient implements OnModuleDestroy {
   private failureText(error: unknown, signal: AbortSignal): string {
     if (signal.aborted) return this.timeoutText();
     return error instanceof Error ? error.message : String(error);
+  }
+
+  private oversizedText(): string {
+    return `the reply body exceeds WEBHOOK_MAX_RESPONSE_BYTES (${this.config.maxResponseBytes} bytes); it was not read`;
   }
 
   private timeoutText(): string {

@@ -1,4 +1,4 @@
-import type { RemoteReply } from './webhook-http.client';
+import type { RemoteReply, ReplyHead } from './webhook-http.client';
 
 /** The interface's "Connector action result". */
 export interface WebhookResult {
@@ -19,12 +19,18 @@ export function resultOf(reply: RemoteReply): WebhookResult {
   };
 }
 
-/** After the last attempt failed: what came of it (status 0 and no body when no reply came), and why. */
-export function failedResult(reply: RemoteReply | undefined, error: string): WebhookResult {
+/**
+ * After the last attempt failed: what came of it, and why. Status 0 when no reply came; body null
+ * when none came or it was refused as too large.
+ */
+export function failedResult(
+  reply: RemoteReply | ReplyHead | undefined,
+  error: string,
+): WebhookResult {
   return {
     status_code: reply?.status ?? 0,
     headers: reply?.headers ?? {},
-    body: reply ? parsedBody(reply.body) : null,
+    body: reply && 'body' in reply ? parsedBody(reply.body) : null,
     success: false,
     error,
   };

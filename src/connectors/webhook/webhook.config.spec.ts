@@ -10,6 +10,7 @@ const NAMES = [
   'WEBHOOK_MAX_RESPONSE_BYTES',
   'WEBHOOK_PROPAGATE_TRACE',
   'CONNECTOR_ALLOW_PRIVATE_NETWORKS',
+  'CONNECTOR_MAX_CONCURRENT_PER_CLIENT',
 ];
 
 function configWith(env: Record<string, string>): ReturnType<typeof webhookConfig> {
@@ -35,6 +36,7 @@ describe('webhookConfig', () => {
     userAgent: 'Quarry-Webhook/0.1',
     maxResponseBytes: 5 * 1024 * 1024,
     allowPrivateNetworks: false,
+    maxConcurrentPerCaller: 4,
     propagateTrace: false,
   };
 
@@ -64,6 +66,7 @@ describe('webhookConfig', () => {
         WEBHOOK_MAX_RESPONSE_BYTES: '1024',
         CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
         WEBHOOK_PROPAGATE_TRACE: 'true',
+        CONNECTOR_MAX_CONCURRENT_PER_CLIENT: '0',
       }),
     ).toEqual({
       defaultSecret: 's3cret',
@@ -73,6 +76,7 @@ describe('webhookConfig', () => {
       userAgent: 'Acme/1',
       maxResponseBytes: 1024,
       allowPrivateNetworks: true,
+      maxConcurrentPerCaller: 0,
       propagateTrace: true,
     });
   });
@@ -81,6 +85,7 @@ describe('webhookConfig', () => {
     ['WEBHOOK_MAX_RETRIES', '-1'],
     ['WEBHOOK_TIMEOUT_MS', 'soon'],
     ['CONNECTOR_ALLOW_PRIVATE_NETWORKS', 'maybe'],
+    ['CONNECTOR_MAX_CONCURRENT_PER_CLIENT', '-1'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => configWith({ [name]: value })).toThrow(ConfigValidationError);
     expect(() => configWith({ [name]: value })).toThrow(new RegExp(`^${name}: `));

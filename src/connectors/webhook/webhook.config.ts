@@ -8,6 +8,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 3;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+// With the reply limit, what one caller can make the service hold: 4 x 5 MiB.
+const DEFAULT_MAX_CONCURRENT_PER_CLIENT = 4;
 export const DEFAULT_WEBHOOK_USER_AGENT = 'Quarry-Webhook/0.1';
 
 export class WebhookEnv {
@@ -39,6 +41,11 @@ export class WebhookEnv {
   @IsBoolean()
   readonly CONNECTOR_ALLOW_PRIVATE_NETWORKS: boolean = false;
 
+  /** Connector actions one caller may run at once; 0 = no cap. */
+  @IsInt()
+  @Min(0)
+  readonly CONNECTOR_MAX_CONCURRENT_PER_CLIENT: number = DEFAULT_MAX_CONCURRENT_PER_CLIENT;
+
   @BooleanFlag()
   @IsBoolean()
   readonly WEBHOOK_PROPAGATE_TRACE: boolean = false;
@@ -55,6 +62,7 @@ export const webhookConfig = registerAs('webhook', () => {
     userAgent: env.WEBHOOK_USER_AGENT,
     maxResponseBytes: env.WEBHOOK_MAX_RESPONSE_BYTES || DEFAULT_MAX_RESPONSE_BYTES,
     allowPrivateNetworks: env.CONNECTOR_ALLOW_PRIVATE_NETWORKS,
+    maxConcurrentPerCaller: env.CONNECTOR_MAX_CONCURRENT_PER_CLIENT,
     /** Targets are third parties: they get the W3C traceparent only when this is true. */
     propagateTrace: env.WEBHOOK_PROPAGATE_TRACE,
   };

@@ -12,6 +12,8 @@ import {
   WebhookHttpClient,
   type AttemptOutcome,
   type OutboundRequest,
+  type RemoteReply,
+  type ReplyHead,
 } from './webhook-http.client';
 import { failedResult, resultOf, type WebhookResult } from './webhook-result';
 import { webhookConfig } from './webhook.config';
@@ -102,7 +104,9 @@ export class WebhookConnector implements Connector<WebhookResult> {
   private async deliver(request: OutboundRequest): Promise<WebhookResult> {
     const attempts = this.config.maxRetries + 1;
     let last: AttemptOutcome | undefined;
+    let made = 0;
     for (let attempt = 1; attempt <= attempts; attempt++) {
+      made = attempt;
       // Retry n (attempt n + 1) waits RetryDelay x n.
       if (attempt > 1) await sleep(this.config.retryDelayMs * (attempt - 1));
       last = await inSpan(
@@ -130,16 +134,23 @@ export class WebhookConnector implements Connector<WebhookResult> {
         },
         'webhook attempt failed',
       );
+      // Asking again would download the same oversized reply again.
+      if ('oversized' in last) break;
     }
     this.metrics?.webhooks.delivery(request.method, 'failed');
     const outcome = last as AttemptOutcome;
-    const error = `webhook ${request.method} failed after ${attempts} attempts: ${failureOf(outcome)}`;
-    throw new ConnectorExecutionError(error, failedResult(outcome.reply, error));
+    const error = `webhook ${request.method} failed after ${made} attempt${made === 1 ? '' : 's'}: ${failureOf(outcome)}`;
+    throw new ConnectorExecutionError(error, failedResult(replyOf(outcome), error));
   }
 }
 
 function failureOf(outcome: AttemptOutcome): string {
   return outcome.ok ? `remote replied with status ${outcome.reply.status}` : outcome.error;
+}
+
+/** What came of the last attempt: the reply, its head alone when its body was refused, or nothing. */
+function replyOf(outcome: AttemptOutcome): RemoteReply | ReplyHead | undefined {
+  return 'oversized' in outcome ? outcome.oversized : outcome.reply;
 }
 
 function serialize(body: unknown): Buffer {
