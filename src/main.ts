@@ -6,6 +6,7 @@ import { Logger } from '@nestjs/common';
 import { createApp, shutdownGracefully } from './app.setup';
 import { serverConfig } from './common/config/app.config';
 import { ConfigValidationError } from './common/config/config-validation.error';
+import { StartupFacts } from './common/logging/startup-facts';
 import { stopTracing } from './observability/tracing/tracing.bootstrap';
 
 async function bootstrap(): Promise<void> {
@@ -20,7 +21,14 @@ async function bootstrap(): Promise<void> {
   // The server settings validated above build the adapter; Nest's ConfigModule gets the same result.
   const app = await createApp(undefined, server).catch(fail);
   if (!app) return;
-  await app.listen({ port: server.port, host: server.host });
+  // One "listening at" line per address (each interface for 0.0.0.0), then what else a person
+  // starting the service needs to know, one line per fact.
+  await app.listen({
+    port: server.port,
+    host: server.host,
+    listenTextResolver: (address) => `listening at ${address}`,
+  });
+  app.get(StartupFacts).print();
 
   let stopping = false;
   const stop = (signal: string) => {

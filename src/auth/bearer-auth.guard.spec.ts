@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { Public } from '../common/decorators/public.decorator';
 import { PublicRoutes } from '../common/decorators/public-routes';
+import { StartupFacts } from '../common/logging/startup-facts';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { TokenValidator } from './token-validator.service';
@@ -36,6 +37,7 @@ async function guardWith(required: boolean) {
       BearerAuthGuard,
       Reflector,
       PublicRoutes,
+      StartupFacts,
       { provide: HttpAdapterHost, useValue: {} },
       { provide: AUTH_CONFIG, useValue: {} },
       { provide: TokenValidator, useValue: {} },

@@ -1,7 +1,6 @@
 import {
   Inject,
   Injectable,
-  Logger,
   type CanActivate,
   type ExecutionContext,
   type OnModuleInit,
@@ -10,6 +9,7 @@ import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { PublicRoutes } from '../common/decorators/public-routes';
+import { infoFact, StartupFacts, warnFact } from '../common/logging/startup-facts';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { bearerTokenOf } from './bearer-token';
 import { TokenValidator } from './token-validator.service';
@@ -21,7 +21,6 @@ import { TokenValidator } from './token-validator.service';
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate, OnModuleInit {
-  private readonly logger = new Logger('Auth');
   private readonly publicByRoute = new WeakMap<object, WeakMap<object, boolean>>();
 
   constructor(
@@ -30,18 +29,21 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly adapterHost: HttpAdapterHost,
     private readonly publicRoutes: PublicRoutes,
+    private readonly facts: StartupFacts,
   ) {}
 
   onModuleInit(): void {
     // Fastify's documented way to add a request property: declared up front, every request object
     // keeps one shape instead of some gaining `user` later.
     this.adapterHost.httpAdapter?.getInstance<FastifyInstance>().decorateRequest('user', undefined);
-    if (!this.config.required) {
-      this.logger.warn(
-        'AUTH_REQUIRED is false: every route is served without authentication. ' +
-          'Set AUTH_REQUIRED=true (the default with NODE_ENV=production) to require bearer tokens.',
-      );
-    }
+    this.facts.add(() =>
+      this.config.required
+        ? infoFact('authentication on: routes not marked public need a bearer token')
+        : warnFact(
+            'authentication off: AUTH_REQUIRED is false (its default outside production), every ' +
+              'route is served without a bearer token; set AUTH_REQUIRED=true to require one',
+          ),
+    );
   }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {

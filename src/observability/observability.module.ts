@@ -10,6 +10,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { serverConfig } from '../common/config/app.config';
 import { PublicRoutes } from '../common/decorators/public-routes';
+import { StartupFacts } from '../common/logging/startup-facts';
 import { MODEL_CALL_OBSERVER } from '../providers';
 import { registerHttpMetricsHook } from './metrics/http-metrics.hook';
 import { MetricsAccessGuard } from './metrics/metrics-access.guard';
@@ -18,6 +19,7 @@ import { MetricsPortServer } from './metrics/metrics-port.server';
 import { QUARRY_METRICS, QuarryMetrics } from './metrics/quarry-metrics';
 import { ObservedModels } from './models/observed-models';
 import { observabilityConfig } from './observability.config';
+import { observabilityFacts } from './observability-startup.facts';
 import { registerRouteSpanHook } from './tracing/route-span.hook';
 import { isTracingOn } from '../common/tracing/tracing-state';
 
@@ -59,9 +61,11 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     @Inject(serverConfig.KEY) private readonly server: ConfigType<typeof serverConfig>,
     private readonly adapterHost: HttpAdapterHost,
     private readonly publicRoutes: PublicRoutes,
+    private readonly facts: StartupFacts,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    this.facts.add(() => observabilityFacts(this.config));
     // Without a token: the 404s of metrics off or on METRICS_PORT, and METRICS_PUBLIC=true.
     const { metricsEnabled, metricsPort, metricsPublic } = this.config;
     if (!metricsEnabled || metricsPort !== undefined || metricsPublic) {

@@ -107,6 +107,17 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
       }));
   }
 
+  /** Configured providers without model lists: why (a failed listing), or still being listed. */
+  listUnavailable(): ReadonlyArray<{ name: string; type: string; reason: string }> {
+    return this.states
+      .filter((state) => !state.lists)
+      .map(({ spec, failure }) => ({
+        name: spec.name,
+        type: spec.type,
+        reason: failure ?? 'its models are still being listed',
+      }));
+  }
+
   chatModel(providerId: string, key: string): ChatModel {
     const state = this.activeState(providerId);
     const known = this.knownModel(state, key, 'chat');

@@ -8,6 +8,7 @@ import { ModelsByProviderController } from './models-by-provider.controller';
 import { ProvidersController } from './providers.controller';
 import { ProvidersDocument } from './providers-document';
 import { ProvidersRoutes } from './providers-routes';
+import { ProvidersStartupFacts } from './providers-startup.facts';
 import { ModelSelector } from './selection/model-selector.service';
 
 // Exported with the module: /v1 resolves its default models from the same settings.
@@ -26,6 +27,7 @@ const modelDefaults = ConfigModule.forFeature(modelDefaultsConfig);
     ModelSelector,
     ProvidersDocument,
     ProvidersRoutes,
+    ProvidersStartupFacts,
   ],
   exports: [MODEL_REGISTRY, ModelSelector, modelDefaults],
 })

@@ -9,6 +9,7 @@ import { searchConfig } from './search.config';
 import { SearchController } from './search.controller';
 import { SearchRunFactory } from './search-run.factory';
 import { SearchService } from './search.service';
+import { SearchStartupFacts } from './search-startup.facts';
 import { AnswerWriter } from './steps/answer-writer.step';
 import { PageReader } from './steps/page-reader.step';
 import { QueryPlanner } from './steps/query-planner.step';
@@ -36,6 +37,7 @@ const settings = ConfigModule.forFeature(searchConfig);
     AnswerWriter,
     SearchService,
     SearchRunFactory,
+    SearchStartupFacts,
   ],
   exports: [SearchService, SearchRunFactory, META_SEARCH_BACKEND, settings],
 })

@@ -84,6 +84,19 @@ export class QuarryProcess {
     return this.output;
   }
 
+  /**
+   * Resolves with the output once it matches `pattern`: lines written just before /health answered
+   * may still be in the pipe. Rejects with the output after `timeoutMs` (a bound, not a measure).
+   */
+  async logMatching(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(this.output)) {
+      if (Date.now() > deadline) throw new Error(`no output matched ${pattern}:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.output;
+  }
+
   async stop(): Promise<void> {
     if (this.child.exitCode !== null) return;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));

@@ -23,7 +23,9 @@ function readServerSettings() {
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? defaultHost(env.NODE_ENV),
+    /** True when HOST was not set and the default above applies. */
+    hostDefaulted: env.HOST === undefined,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     bodyMaxDepth: env.BODY_MAX_DEPTH,
@@ -36,6 +38,14 @@ function readServerSettings() {
 }
 
 type ServerSettings = ReturnType<typeof readServerSettings>;
+
+/**
+ * Safe by default: a development or test instance, usually with authentication off, is reachable
+ * from this machine only. Production (containers set HOST anyway) listens on every interface.
+ */
+function defaultHost(nodeEnv: string): string {
+  return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
 
 /** Fastify's trustProxy: whether a peer at a given hop from the service may set X-Forwarded-*. */
 type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);

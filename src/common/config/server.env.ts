@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { CommaSeparated } from './env-transformers';
 
 /** How the HTTP server runs: the settings main.ts needs before Nest starts, validated once there. */
@@ -11,8 +11,10 @@ export class ServerEnv {
   @Max(65535)
   readonly PORT: number = 3000;
 
+  /** Unset: 127.0.0.1 outside production (this machine only), 0.0.0.0 in production (see app.config). */
+  @IsOptional()
   @IsString()
-  readonly HOST: string = '0.0.0.0';
+  readonly HOST?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   readonly LOG_LEVEL: string = 'info';

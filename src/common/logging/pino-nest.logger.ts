@@ -3,12 +3,26 @@ import type { Logger } from 'pino';
 
 type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';
 
+/**
+ * Nest's start-up narration: a line per module initialised and per route mapped, about ninety in
+ * all. It says nothing a person starting the service needs (StartupFacts does), so it is debug.
+ */
+const NEST_NARRATION = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
 /** Sends Nest's own log calls to the same pino instance Fastify logs requests with. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
 
   log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+    const context = params[params.length - 1];
+    const level = typeof context === 'string' && NEST_NARRATION.has(context) ? 'debug' : 'info';
+    this.write(level, message, params);
   }
   error(message: unknown, ...params: unknown[]): void {
     this.write('error', message, params);

@@ -1,7 +1,17 @@
-import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { ConfigModule, type ConfigType } from '@nestjs/config';
 import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
+import { displayAddress } from '../http/display-address';
+import { infoFact, StartupFacts, warnFact } from '../logging/startup-facts';
+import { StartupFactsModule } from '../logging/startup-facts.module';
 import { redisConfig } from './redis.config';
 import { REDIS_CLIENT, REDIS_THROTTLER_STORAGE } from './redis.tokens';
 
@@ -65,7 +75,7 @@ async function connectRedis(
 
 @Global()
 @Module({
-  imports: [ConfigModule.forFeature(redisConfig)],
+  imports: [ConfigModule.forFeature(redisConfig), StartupFactsModule],
   providers: [
     { provide: REDIS_CONNECTION, inject: [redisConfig.KEY], useFactory: connectRedis },
     {
@@ -81,8 +91,30 @@ async function connectRedis(
   ],
   exports: [REDIS_CLIENT, REDIS_THROTTLER_STORAGE],
 })
-export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
+export class RedisModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
+    @Inject(redisConfig.KEY) private readonly config: ConfigType<typeof redisConfig>,
+    private readonly facts: StartupFacts,
+  ) {}
+
+  onModuleInit(): void {
+    this.facts.add(() => {
+      if (!this.redis || !this.config.url) {
+        return infoFact(
+          'Redis off (REDIS_URL is not set): caches and rate-limit counters are per process',
+        );
+      }
+      const address = displayAddress(this.config.url);
+      return this.redis.status === 'ready'
+        ? infoFact(
+            `Redis at ${address}: caches and rate-limit counters are shared by every replica`,
+          )
+        : warnFact(
+            `Redis at ${address} does not answer yet: caches and rate limits are per process until it does`,
+          );
+    });
+  }
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.redis) return;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { displayAddress } from '../../common/http/display-address';
 import { markTracingOn } from '../../common/tracing/tracing-state';
 
 /** Paths whose requests are not traced: probes and scrapes would drown the traces that matter. */
@@ -57,6 +58,15 @@ export function startTracing(): void {
   started.start();
   sdk = started;
   markTracingOn();
+}
+
+/** Where spans go, as the start-up line says it: the OTLP endpoint (no credentials) or the exporters. */
+export function tracesDestination(env: NodeJS.ProcessEnv = process.env): string {
+  const endpoint =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return endpoint
+    ? `OTLP to ${displayAddress(endpoint)}`
+    : `exporter ${env.OTEL_TRACES_EXPORTER?.trim() || 'otlp'}`;
 }
 
 /** Flushes spans still buffered; called on shutdown. */

@@ -58,7 +58,8 @@ export class ModelSelector {
     return this.resolveByProvider(ref.provider, ref.name ?? ref.model ?? '', kind, field);
   }
 
-  private defaultId(kind: ModelKind, chatProviderId?: string): ModelId {
+  /** The model a request that names none gets; throws DefaultModelUnavailableError without one. */
+  defaultId(kind: ModelKind, chatProviderId?: string): ModelId {
     const providers = this.registry.listActive();
     const configured = kind === 'chat' ? this.defaults.chat : this.defaults.embedding;
     if (configured) {
