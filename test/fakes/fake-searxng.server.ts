@@ -227,5 +227,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 }
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  // Unreferenced: a delay meant to outlast a test (a backend that never answers) does not keep
+  // Jest's process alive after it.
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
