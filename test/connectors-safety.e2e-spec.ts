@@ -50,7 +50,7 @@ describe('webhook connector safety (e2e)', () => {
     const common = {
       WEBHOOK_RETRY_DELAY_MS: '300',
       WEBHOOK_MAX_RETRIES: '1',
-      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_TIMEOUT_MS: '10000',
       WEBHOOK_SIGNING_SECRET: DEFAULT_SECRET,
       WEBHOOK_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES),
     };

@@ -40,8 +40,10 @@ describe('webhook connector (e2e)', () => {
   let receiver: WebhookReceiver;
   // Default retries (3), no default secret, the default User-Agent.
   let plain: TestApp;
-  // A default secret, one retry, a custom User-Agent, a short timeout.
+  // A default secret, one retry, a custom User-Agent.
   let configured: TestApp;
+  // A short timeout, only for replies that never come: a busy machine cannot make a reply late.
+  let impatient: TestApp;
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
@@ -49,7 +51,7 @@ describe('webhook connector (e2e)', () => {
       env: {
         CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
         WEBHOOK_RETRY_DELAY_MS: String(RETRY_DELAY_MS),
-        WEBHOOK_TIMEOUT_MS: '2000',
+        WEBHOOK_TIMEOUT_MS: '10000',
         WEBHOOK_MAX_RETRIES: undefined,
         WEBHOOK_SIGNING_SECRET: undefined,
         WEBHOOK_USER_AGENT: undefined,
@@ -61,13 +63,22 @@ describe('webhook connector (e2e)', () => {
         WEBHOOK_SIGNING_SECRET: DEFAULT_SECRET,
         WEBHOOK_MAX_RETRIES: '1',
         WEBHOOK_RETRY_DELAY_MS: '20',
-        WEBHOOK_TIMEOUT_MS: '300',
+        WEBHOOK_TIMEOUT_MS: '10000',
         WEBHOOK_USER_AGENT: 'Acme-Hooks/2.0',
+      },
+    });
+    impatient = await startTestApp({
+      env: {
+        CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_MAX_RETRIES: '1',
+        WEBHOOK_RETRY_DELAY_MS: '20',
+        WEBHOOK_TIMEOUT_MS: '300',
       },
     });
   });
   afterEach(() => receiver.clear());
   afterAll(async () => {
+    await impatient?.close();
     await configured?.close();
     await plain?.close();
     await receiver?.close();
@@ -415,12 +426,10 @@ describe('webhook connector (e2e)', () => {
       const signatures = new Set(receiver.requests.map((r) => r.headers['x-signature-256']));
       expect(bodies.size).toBe(1);
       expect(signatures.size).toBe(1);
+      // At least RetryDelay x n before retry n (a busy machine only makes the waits longer).
       const waits = gaps(receiver.requests);
-      waits.forEach((gap, i) => {
-        const expected = RETRY_DELAY_MS * (i + 1);
-        expect(gap).toBeGreaterThanOrEqual(expected - 2);
-        expect(gap).toBeLessThan(expected + 80);
-      });
+      expect(waits).toHaveLength(3);
+      waits.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(RETRY_DELAY_MS * (i + 1) - 2));
     });
 
     it('uses the configured MaxRetries', async () => {
@@ -475,9 +484,10 @@ describe('webhook connector (e2e)', () => {
     });
 
     it('times out each attempt after WEBHOOK_TIMEOUT_MS and retries', async () => {
-      receiver.answerAlways({ status: 200, delayMs: 1500 });
+      // Never answers: without the timeout the test hangs until Jest's own timeout.
+      receiver.answerAlways({ status: 200, held: true });
       const started = performance.now();
-      const res = await run(configured, 'post', { url: receiver.url(), body: {} });
+      const res = await run(impatient, 'post', { url: receiver.url(), body: {} });
       const elapsed = performance.now() - started;
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({
@@ -486,15 +496,14 @@ describe('webhook connector (e2e)', () => {
         error: 'webhook POST failed after 2 attempts: timed out after 300 ms',
       });
       expect(receiver.requests).toHaveLength(2);
+      // Each attempt waited its 300 ms (a busy machine only makes this longer).
       expect(elapsed).toBeGreaterThanOrEqual(600);
-      // Upper bound: less than waiting for both slow replies (2 x 1500 ms), not a speed claim.
-      expect(elapsed).toBeLessThan(2 * 1500);
     });
 
     it('counts reading a slow reply body within the same timeout', async () => {
+      // The body never ends: without the timeout the test hangs until Jest's own timeout.
       receiver.answerAlways({ status: 200, body: 'x'.repeat(1000), stallAfterBytes: 10 });
-      const started = performance.now();
-      const res = await run(configured, 'post', { url: receiver.url(), body: {} });
+      const res = await run(impatient, 'post', { url: receiver.url(), body: {} });
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({
         status_code: 200,
@@ -502,7 +511,6 @@ describe('webhook connector (e2e)', () => {
         error:
           'webhook POST failed after 2 attempts: reading the reply failed: timed out after 300 ms',
       });
-      expect(performance.now() - started).toBeLessThan(1400);
     });
 
     it('sets Content-Length itself, ignoring a custom one', async () => {

@@ -1,16 +1,32 @@
-import { Controller, Get, Module, Query } from '@nestjs/common';
+import { Controller, Get, Module } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { shutdownGracefully } from '../src/app.setup';
 import { Public } from '../src/common/decorators/public.decorator';
 import { startTestApp, type TestApp } from './utils/test-app';
 
+/** The slow route's requests: each waits in its handler until the test answers it. */
+const slowRequests = {
+  waiting: [] as Array<() => void>,
+  arrived: (): void => undefined,
+  /** Resolves once `count` requests wait in the handler. */
+  async reached(count: number): Promise<void> {
+    while (this.waiting.length < count) await new Promise<void>((r) => (this.arrived = r));
+  },
+  answerAll(): void {
+    for (const answer of this.waiting.splice(0)) answer();
+  },
+};
+
 @Public()
 @Controller('__test')
 class SlowController {
   @Get('slow')
-  async slow(@Query('ms') ms = '300'): Promise<{ waited: number }> {
-    await new Promise((resolve) => setTimeout(resolve, Number(ms)));
-    return { waited: Number(ms) };
+  async slow(): Promise<{ answered: boolean }> {
+    await new Promise<void>((resolve) => {
+      slowRequests.waiting.push(resolve);
+      slowRequests.arrived();
+    });
+    return { answered: true };
   }
 
   @Get('boom')
@@ -165,25 +181,27 @@ describe('service foundation (e2e)', () => {
 describe('graceful shutdown (e2e)', () => {
   it('lets an in-flight request finish, then stops accepting', async () => {
     const t = await startTestApp({ imports: [SlowModule], listen: true });
-    const inFlight = fetch(`${t.url}/__test/slow?ms=400`).then(async (res) => ({
+    const inFlight = fetch(`${t.url}/__test/slow`).then(async (res) => ({
       status: res.status,
       body: await res.json(),
     }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const outcome = await shutdownGracefully(t.app, 5000);
-    expect(outcome).toBe('clean');
-    await expect(inFlight).resolves.toEqual({ status: 200, body: { waited: 400 } });
+    await slowRequests.reached(1);
+    const outcome = shutdownGracefully(t.app, 15_000);
+    // Answered only once shutdown has begun: it must wait for this request.
+    setTimeout(() => slowRequests.answerAll(), 100);
+    await expect(outcome).resolves.toBe('clean');
+    await expect(inFlight).resolves.toEqual({ status: 200, body: { answered: true } });
     await expect(fetch(`${t.url}/health`)).rejects.toThrow();
     await t.close().catch(() => undefined);
   });
 
   it('stops waiting at the shutdown timeout', async () => {
     const t = await startTestApp({ imports: [SlowModule], listen: true });
-    const inFlight = fetch(`${t.url}/__test/slow?ms=3000`).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
+    const inFlight = fetch(`${t.url}/__test/slow`).catch(() => undefined);
+    await slowRequests.reached(1);
+    // The request is never answered: without the timeout this hangs until Jest's own timeout.
     await expect(shutdownGracefully(t.app, 300)).resolves.toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1500);
     await inFlight;
+    slowRequests.answerAll();
   });
 });

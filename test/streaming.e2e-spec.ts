@@ -10,6 +10,9 @@ import { startTestApp, type TestApp } from './utils/test-app';
 /** What the test routes saw: whether the source was unsubscribed, and how each pipe ended. */
 const seen = { unsubscribed: 0, outcomes: [] as NdjsonOutcome[], emitted: 0, socketWrites: 0 };
 
+/** Holds the answer route's answer until the test has read what came before it. */
+const answerGate = { open: (): void => undefined };
+
 @Public()
 @Controller('__stream')
 class StreamTestController {
@@ -35,17 +38,23 @@ class StreamTestController {
 
   @Post('answer')
   async answer(@Res() reply: FastifyReply) {
-    // A search's shape: `init` at once; 300 ms later the answer's last chunk, then its end a few
-    // ticks later in the same turn (as a model's reply read in one piece ends), then `done`.
+    // A search's shape: `init` at once; once the test opens the gate (it has read `init`), the
+    // answer's last chunk, then its end a few ticks later in the same turn (as a model's reply
+    // read in one piece ends), then `done`.
     countSocketWrites(reply);
     const answer = new Observable<unknown>((subscriber) => {
-      const timer = setTimeout(() => {
-        subscriber.next({ type: 'response', data: 'the whole answer' });
-        void Promise.resolve().then(() =>
-          process.nextTick(() => process.nextTick(() => subscriber.complete())),
-        );
-      }, 300);
-      return () => clearTimeout(timer);
+      let open = true;
+      answerGate.open = () =>
+        setImmediate(() => {
+          if (!open) return;
+          subscriber.next({ type: 'response', data: 'the whole answer' });
+          void Promise.resolve().then(() =>
+            process.nextTick(() => process.nextTick(() => subscriber.complete())),
+          );
+        });
+      return () => {
+        open = false;
+      };
     });
     const events = concat(of({ type: 'init' }), answer, of({ type: 'done' }));
     seen.outcomes.push(await this.emitter.pipe(events, reply));
@@ -102,12 +111,9 @@ describe('NdjsonStreamEmitter (e2e)', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
-    const arrivals: number[] = [];
     let text = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
       text += Buffer.from(chunk).toString('utf8');
-      arrivals.push(Date.now());
-    }
     expect(
       text
         .split('\n')
@@ -115,12 +121,9 @@ describe('NdjsonStreamEmitter (e2e)', () => {
         .map((line) => JSON.parse(line)),
     ).toEqual([0, 1, 2, 3].map((i) => ({ type: 'tick', data: i })));
     // Not batched: each line left in a socket write of its own (the first with the status line,
-    // the last with the end of the body), and the client read them spread over the ~600 ms the
-    // source took. How many reads the client needed is not asserted: a client busy for 150 ms
-    // reads two lines at once.
+    // the last with the end of the body). How many reads the client needed, or when, is not
+    // asserted: a busy client reads several lines at once.
     expect(seen.socketWrites).toBe(4);
-    expect(arrivals.length).toBeGreaterThanOrEqual(2);
-    expect(arrivals.at(-1)! - arrivals[0]).toBeGreaterThan(200);
     expect(seen.outcomes).toEqual(['completed']);
   });
 
@@ -139,13 +142,12 @@ describe('NdjsonStreamEmitter (e2e)', () => {
     const res = await fetch(`${t.url}/__stream/answer`, { method: 'POST' });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const first = await reader.read();
-    const firstAt = Date.now();
-    // `init` (with the headers) did not wait for the answer.
+    // `init` (with the headers) did not wait for the answer: the answer comes only after this.
     expect(Buffer.from(first.value!).toString('utf8')).toBe('{"type":"init"}\n');
+    answerGate.open();
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
       rest += Buffer.from(chunk.value).toString('utf8');
-    expect(Date.now() - firstAt).toBeGreaterThan(200);
     expect(rest).toBe('{"type":"response","data":"the whole answer"}\n{"type":"done"}\n');
     expect(seen.outcomes).toEqual(['completed']);
     // Three writes on the socket: the headers with `init`; the answer; `done` with the chunked
@@ -172,7 +174,7 @@ describe('NdjsonStreamEmitter (e2e)', () => {
     await new Promise<void>((resolve) => socket.once('connect', resolve));
     socket.write('POST /__stream/flood HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
     socket.pause(); // never read: the kernel buffers fill, write() returns false, 'drain' never comes
-    await waitFor(() => seen.outcomes.length === 1, 5000);
+    await waitFor(() => seen.outcomes.length === 1);
     expect(seen.outcomes).toEqual(['client-too-slow']);
     expect(seen.unsubscribed).toBe(1);
     // Far fewer than unbounded buffering would have taken over the same time.
@@ -188,7 +190,8 @@ describe('NdjsonStreamEmitter (e2e)', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+/** Polls until the condition holds; the bound only stops a hang (the test's timeout is 20 s). */
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');

@@ -104,6 +104,7 @@ export class FakeOpenAiServer {
   private readonly log = new RequestLog();
   readonly requests: RecordedRequest[] = this.log.requests;
   private readonly faults: Fault[] = [];
+  private hold?: { readonly afterTokens: number; readonly released: Promise<void> };
 
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
   private origin = '';
@@ -133,6 +134,17 @@ export class FakeOpenAiServer {
 
   setTokenDelay(ms: number): void {
     this.options.tokenDelayMs = ms;
+  }
+
+  /**
+   * The next streamed reply sends `afterTokens` tokens, then waits until the returned function is
+   * called: a test can make the rest of an answer depend on what its client has received.
+   */
+  holdAfter(afterTokens: number): () => void {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.hold = { afterTokens, released };
+    return release;
   }
 
   setModels(models: string[]): void {
@@ -283,8 +295,11 @@ export class FakeOpenAiServer {
     });
     send(choice({ role: 'assistant', content: '' }, null));
     const failAt = fault && 'midStream' in fault ? (fault.afterTokens ?? 0) : Infinity;
+    const hold = this.hold;
+    this.hold = undefined;
     for (let i = 0; i < tokens.length; i++) {
       if (i === failAt) break;
+      if (i === hold?.afterTokens) await hold.released;
       if (this.options.tokenDelayMs) await sleep(this.options.tokenDelayMs);
       if (res.destroyed) return;
       send(choice({ content: tokens[i] }, null));

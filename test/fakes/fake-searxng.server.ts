@@ -48,6 +48,7 @@ export class FakeSearxngServer {
   readonly searches: RecordedSearch[] = [];
   readonly pageRequests: string[] = [];
   private readonly faults: SearxngFault[] = [];
+  private held?: Promise<void>;
   private readonly pages = new Map<string, { body: string; type: string; delayMs: number }>();
   private resultsFor: ResultsFor;
 
@@ -78,6 +79,17 @@ export class FakeSearxngServer {
 
   setPage(path: string, body: string, type = 'text/html; charset=utf-8', delayMs = 0): void {
     this.pages.set(path, { body, type, delayMs });
+  }
+
+  /** Searches wait, unanswered, until the returned function is called. */
+  hold(): () => void {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.held = held;
+    return () => {
+      if (this.held === held) this.held = undefined;
+      release();
+    };
   }
 
   reset(): void {
@@ -114,6 +126,7 @@ export class FakeSearxngServer {
   }
 
   private async search(params: Record<string, string>, res: ServerResponse): Promise<void> {
+    if (this.held) await this.held;
     const fault = this.faults.shift();
     if (fault && 'status' in fault) {
       return send(res, fault.status, 'text/html', `<h1>Error ${fault.status}</h1>`);
@@ -227,5 +240,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 }
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  // Unreferenced: a delay meant to outlast a test (a backend that never answers) does not keep
+  // Jest's process alive after it.
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

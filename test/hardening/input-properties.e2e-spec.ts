@@ -20,7 +20,8 @@ import { expectOpenAiAnswer, expectQuarryAnswer, withinMs } from './support/resp
  * Valid bodies stay cheap: the built-in offline provider, a tiny local docs folder, a fake SearxNG.
  */
 const BUILTIN_ID = providerIdFor('builtin', 'Built-in (offline)');
-const ANSWER_WITHIN_MS = 5000;
+// A hang bound per request, generous for a busy machine; no speed claim.
+const ANSWER_WITHIN_MS = 15_000;
 const SOURCE_KINDS = ['web', 'academic', 'discussions', 'local'];
 
 describe('generated bodies on the public POST endpoints (e2e, property-based)', () => {
@@ -44,7 +45,7 @@ describe('generated bodies on the public POST endpoints (e2e, property-based)', 
         CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
         WEBHOOK_MAX_RETRIES: '1',
         WEBHOOK_RETRY_DELAY_MS: '1',
-        WEBHOOK_TIMEOUT_MS: '2000',
+        WEBHOOK_TIMEOUT_MS: '10000',
         QUARRY_MODEL_ALIASES: `quarry-speed=${BUILTIN_ID}/extractive:speed+${BUILTIN_ID}/hashing`,
         QUARRY_DEFAULT_EMBEDDING_MODEL: undefined,
       },

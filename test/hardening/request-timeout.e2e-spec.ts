@@ -20,13 +20,13 @@ describe('request timeout (e2e)', () => {
       socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
       socket.on('error', reject);
       socket.on('close', () => resolve(text));
-      socket.setTimeout(3000, () => socket.destroy());
+      socket.setTimeout(15_000, () => socket.destroy());
       socket.write(
         'POST /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
           'Content-Length: 1000\r\n\r\n{"query":',
       );
     });
-    // A 408 at all proves Quarry answered before the socket's own 3 s give-up; no speed claim.
+    // A 408 at all proves Quarry answered before the socket's own 15 s give-up; no speed claim.
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });

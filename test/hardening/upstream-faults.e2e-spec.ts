@@ -67,14 +67,16 @@ describe('meta-search backend faults (e2e)', () => {
       ResetMidBodyServer.start(),
     ]);
     only = await startTestApp({
-      env: { ...QUIET_ENV, SEARXNG_URL: searxng.url, SEARCH_TIMEOUT_MS: '300' },
+      // Generous: a healthy backend on a busy machine answers within it. The timeout case uses a
+      // backend that never answers.
+      env: { ...QUIET_ENV, SEARXNG_URL: searxng.url, SEARCH_TIMEOUT_MS: '3000' },
     });
     several = await startTestApp({
       env: {
         ...QUIET_ENV,
         SEARXNG_URL: resetter.url,
         SEARXNG_FALLBACK_URLS: `${searxng.url},${spare.url}`,
-        SEARCH_TIMEOUT_MS: '300',
+        SEARCH_TIMEOUT_MS: '3000',
       },
     });
   });
@@ -95,14 +97,13 @@ describe('meta-search backend faults (e2e)', () => {
     });
 
   it.each([
-    ['slow past SEARCH_TIMEOUT_MS', { delayMs: 3000 }],
+    ['no answer within SEARCH_TIMEOUT_MS', { delayMs: 600_000 }],
     ['a 5xx', { status: 503 }],
     ['malformed JSON', { malformed: true as const }],
-  ])('answers 502 naming SearxNG, promptly, when the only backend gives %s', async (_, fault) => {
+  ])('answers 502 naming SearxNG when the only backend gives %s', async (_, fault) => {
     searxng.failNext(fault);
-    const started = Date.now();
+    // Without the timeout, the first case would hang until Jest's own timeout.
     const res = await ask(only, fresh('fault'));
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       statusCode: 502,
@@ -148,7 +149,8 @@ describe('model and embedding provider faults (e2e)', () => {
         SEARXNG_URL: undefined,
         OPENAI_BASE_URL: openai.baseURL,
         OPENAI_API_KEY: 'sk-fault-test',
-        STREAM_IDLE_TIMEOUT_MS: '700',
+        // Generous, so tokens on a busy machine stay within it; the stall case never sends more.
+        STREAM_IDLE_TIMEOUT_MS: '3000',
       },
     });
     models = await fakeOpenAiModels(t);
@@ -206,10 +208,10 @@ describe('model and embedding provider faults (e2e)', () => {
     const { lines, ms } = await streamed(t.url, body());
     expect(lines.map((line) => line.type)).toEqual(['init', 'sources', 'response']);
     // Only the lower bound is timing: a stream that never ended would fail on the test timeout.
-    expect(ms).toBeGreaterThanOrEqual(600);
-    const freed = await openai.waitForDisconnect(2000);
+    expect(ms).toBeGreaterThanOrEqual(2900);
+    const freed = await openai.waitForDisconnect(10_000);
     expect(freed.path).toBe('/v1/chat/completions');
-    expect(t.logs.some((line) => /no stream event within 700 ms/.test(String(line.msg)))).toBe(
+    expect(t.logs.some((line) => /no stream event within 3000 ms/.test(String(line.msg)))).toBe(
       true,
     );
   });
@@ -271,13 +273,8 @@ describe('Redis stopped mid-run (e2e)', () => {
     expect(await cachedSearches()).toBe(1);
 
     await redis.stop();
-    for (let i = 0; i < 3; i++) {
-      const started = Date.now();
-      const res = await ask(fresh('redis down'));
-      expect(res.statusCode).toBe(200);
-      // Redis commands time out fast (no offline queue): the fallback costs little.
-      expect(Date.now() - started).toBeLessThan(2500);
-    }
+    // Redis commands fail at once (no offline queue): with one, these would hang until the test's timeout.
+    for (let i = 0; i < 3; i++) expect((await ask(fresh('redis down'))).statusCode).toBe(200);
     // The same query twice while Redis is down: the second comes from the memory fallback.
     const repeated = fresh('redis down repeated');
     await ask(repeated);
@@ -286,9 +283,12 @@ describe('Redis stopped mid-run (e2e)', () => {
     expect(searxng.searches.length).toBe(searchesBefore);
 
     await redis.resume();
-    await new Promise((resolve) => setTimeout(resolve, 2500)); // ioredis reconnects within 2 s
-    const after = await ask(fresh('redis back'));
-    expect(after.statusCode).toBe(200);
+    // Asks until a search is cached in Redis again (ioredis reconnects on its own schedule; a
+    // reconnect that never comes hangs until the test's timeout).
+    for (let i = 0; (await cachedSearches()) === 0; i++) {
+      expect((await ask(fresh(`redis back ${i}`))).statusCode).toBe(200);
+      if ((await cachedSearches()) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // The restarted Redis started empty: the entry there is the one written after it came back.
     expect(await cachedSearches()).toBe(1);
   }, 20_000);
