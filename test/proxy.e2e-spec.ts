@@ -218,13 +218,13 @@ describe('sibling proxy (e2e)', () => {
 
   it('keeps JSON parsing and BODY_LIMIT_BYTES on routes that are not proxied', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(8192) });
-    const local = await call(`${t.url}/health`, {
+    const local = await call(`${t.url}/api/search`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: big,
     });
     expect(local.status).toBe(413);
-    const bad = await call(`${t.url}/health`, {
+    const bad = await call(`${t.url}/api/search`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"broken": ',

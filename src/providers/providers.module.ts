@@ -7,7 +7,6 @@ import { ModelRegistryService } from './model-registry.service';
 import { ModelsByProviderController } from './models-by-provider.controller';
 import { ProvidersController } from './providers.controller';
 import { ProvidersDocument } from './providers-document';
-import { ProvidersRoutes } from './providers-routes';
 import { ModelSelector } from './selection/model-selector.service';
 
 // Exported with the module: /v1 resolves its default models from the same settings.
@@ -25,7 +24,6 @@ const modelDefaults = ConfigModule.forFeature(modelDefaultsConfig);
     { provide: MODEL_REGISTRY, useExisting: ModelRegistryService },
     ModelSelector,
     ProvidersDocument,
-    ProvidersRoutes,
   ],
   exports: [MODEL_REGISTRY, ModelSelector, modelDefaults],
 })
