@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './utils/test-app';
 
 /**
  * The proxy and GET /api/providers are served by plain Fastify handlers, not through Nest's router
- * (src/auth/guarded-fastify-routes.ts). What Nest's pipeline gave them must still hold: the global
+ * (@ServedByFastify, read by src/auth/fastify-routes.explorer.ts). What Nest's pipeline gave them must still hold: the global
  * guards (authentication, rate limit), the error shape, request ids and security headers.
  */
 describe('routes served outside Nest’s pipeline keep the global guards (e2e)', () => {

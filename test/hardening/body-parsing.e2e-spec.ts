@@ -24,7 +24,8 @@ describe('bodies rejected before the handler (e2e)', () => {
 
   it.each([
     ['not JSON', '{"query": ', 'application/json'],
-    ['a __proto__ key', '{"query":"x","__proto__":{"polluted":true}}', 'application/json'],
+    // Removed by the parser; what is left has no query, which validation names.
+    ['a __proto__ key', '{"__proto__":{"polluted":true}}', 'application/json'],
     [
       'constructor.prototype',
       '{"constructor":{"prototype":{"polluted":true}}}',
@@ -45,8 +46,14 @@ describe('bodies rejected before the handler (e2e)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('takes a body with a __proto__ key without the key, and never pollutes a prototype', async () => {
+    const res = await send('/api/search', '{"query":"x","__proto__":{"polluted":true}}');
+    expect(JSON.stringify(res.json())).not.toMatch(/not valid JSON/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('answers the same on /v1 in OpenAI error shape', async () => {
-    const res = await send('/v1/chat/completions', '{"model": "x", "__proto__": {}}');
+    const res = await send('/v1/chat/completions', '{"model": "x", ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: {
