@@ -14,6 +14,7 @@ import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler'
 import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { registerBodyChoice } from './common/http/body-choice';
 import { continueExpectation } from './common/http/continue-expectation';
+import { parseJsonBody } from './common/http/json-body.parser';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import {
   securityHeaders,
@@ -50,11 +51,6 @@ export function createFastifyAdapter(
     skipMiddie: true,
     bodyLimit: server.bodyLimitBytes,
     genReqId: requestIdFor,
-    // A JSON body with a "__proto__" (or "constructor.prototype") key is taken without that key
-    // instead of refused as "Body is not valid JSON": no DTO has such a field, and the parser never
-    // lets it reach an object's prototype.
-    onProtoPoisoning: 'remove',
-    onConstructorPoisoning: 'remove',
     // Fastify's own answers before a route exists, and Node's to broken HTTP, in the error shape.
     frameworkErrors: frameworkErrors.handle,
     clientErrorHandler: clientErrorHandler(security),
@@ -96,6 +92,9 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
   // Before app.init() registers the controllers' routes: authentication before the body, the body
   // policy, and the routes served as plain Fastify handlers.
   app.get(FastifyRoutesExplorer).attach(fastify);
+  // Only JSON is parsed (refuseNonJsonBody answers any other type with 415 first, and the proxy
+  // streams its bodies unparsed): Nest's own parsers are not registered once this one is.
+  app.useBodyParser('application/json', {}, parseJsonBody);
   registerBodyChoice(fastify);
   continueExpectation(fastify.server);
   // Checked before validation: class-transformer recurses and would overflow on a hostile body.
