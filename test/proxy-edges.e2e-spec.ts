@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { EchoSibling } from './fakes/echo-sibling.server';
 import { FakeAuthServer } from './fakes/fake-auth.server';
 import { NO_PROVIDER_ENV } from './utils/provider-env';
@@ -97,6 +98,28 @@ describe('the proxy and the routes at the edges of HTTP (e2e)', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json().message)).not.toMatch(/Body cannot be empty/);
+    });
+
+    it('takes an empty chunked JSON body as no body', async () => {
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${t.url}/api/search`, {
+          method: 'POST',
+          headers: {
+            ...bearer,
+            'content-type': 'application/json',
+            'transfer-encoding': 'chunked',
+          },
+        });
+        req.on('error', reject);
+        req.on('response', (reply) => {
+          let body = '';
+          reply.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body }));
+        });
+        req.end();
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).not.toMatch(/Body cannot be empty/);
     });
 
     it('answers 404 for a route that does not exist, body or not', async () => {

@@ -28,8 +28,10 @@ export function parseJsonBody(
   body: Buffer,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
+  // An empty chunked body is no body, as one without framing is (body-choice.ts): the route's
+  // validation says what is missing, rather than "Body cannot be empty".
   if (body.length === 0) {
-    done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY());
+    done(null, undefined);
     return;
   }
   let value: unknown;
