@@ -6,23 +6,32 @@ import { LogController } from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
 import { serverConfig, type ServerConfig } from './common/config/app.config';
+import { FastifyRoutesExplorer } from './auth/fastify-routes.explorer';
+import { clientErrorHandler } from './common/filters/client-error.handler';
 import { ErrorResponder } from './common/filters/error-responder';
-import { FastifyServedRoutes } from './common/http/fastify-served-routes';
+import { FrameworkErrorHandler } from './common/filters/framework-error.handler';
 import { lifecycleErrorHandler } from './common/filters/lifecycle-error.handler';
 import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
-import { refuseNonJsonBodies } from './common/http/json-only-bodies';
+import { registerBodyChoice } from './common/http/body-choice';
+import { continueExpectation } from './common/http/continue-expectation';
+import { parseJsonBody } from './common/http/json-body.parser';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
-import { securityHeaders } from './common/http/security-headers';
+import {
+  securityHeaders,
+  setReplyHeaders,
+  type SecurityHeaders,
+} from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
 import { buildApiDocument } from './openapi/api-document';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
-import { SIBLING_BY_ROUTE_PATH } from './proxy/sibling-routes';
 
 export interface AdapterBundle {
   readonly adapter: FastifyAdapter;
   readonly logger: Pino;
   readonly server: ServerConfig;
+  readonly security: SecurityHeaders;
+  readonly frameworkErrors: FrameworkErrorHandler;
 }
 
 /** The Fastify adapter with the options that must exist before Nest starts: body limit, logger, request ids. */
@@ -31,6 +40,8 @@ export function createFastifyAdapter(
   server: ServerConfig = serverConfig(),
 ): AdapterBundle {
   const pino = logger ?? createPinoLogger(server.logLevel);
+  const security = securityHeaders();
+  const frameworkErrors = new FrameworkErrorHandler(security);
   const adapter = new FastifyAdapter({
     loggerInstance: pino,
     // request.log becomes a pino child only when the request logs something.
@@ -40,6 +51,9 @@ export function createFastifyAdapter(
     skipMiddie: true,
     bodyLimit: server.bodyLimitBytes,
     genReqId: requestIdFor,
+    // Fastify's own answers before a route exists, and Node's to broken HTTP, in the error shape.
+    frameworkErrors: frameworkErrors.handle,
+    clientErrorHandler: clientErrorHandler(security),
     // One line per request is written in onResponse below, with the fields operators search by.
     logController: new LogController({
       requestIdLogLabel: 'requestId',
@@ -60,21 +74,29 @@ export function createFastifyAdapter(
           : 30_000,
     },
   });
-  return { adapter, logger: pino, server };
+  return { adapter, logger: pino, server, security, frameworkErrors };
 }
 
 /** Everything main.ts and the end-to-end tests share once the Nest application exists. */
 export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle): void {
   app.useLogger(new PinoNestLogger(bundle.logger));
-  const security = securityHeaders();
+  const { security } = bundle;
   const fastify = app.getHttpAdapter().getInstance();
   // Errors raised before Nest's handler (body parsing, hooks) get the error shape on every route.
-  const onError = lifecycleErrorHandler(app.get(ErrorResponder));
+  const responder = app.get(ErrorResponder);
+  const onError = lifecycleErrorHandler(responder);
   fastify.addHook('onRoute', (route) => {
     route.errorHandler ??= onError;
   });
-  // Before app.init() registers the controllers' routes: some are served as plain Fastify handlers.
-  app.get(FastifyServedRoutes).attach(fastify);
+  bundle.frameworkErrors.bind(responder);
+  // Before app.init() registers the controllers' routes: authentication before the body, the body
+  // policy, and the routes served as plain Fastify handlers.
+  app.get(FastifyRoutesExplorer).attach(fastify);
+  // Only JSON is parsed (refuseNonJsonBody answers any other type with 415 first, and the proxy
+  // streams its bodies unparsed): Nest's own parsers are not registered once this one is.
+  app.useBodyParser('application/json', {}, parseJsonBody);
+  registerBodyChoice(fastify);
+  continueExpectation(fastify.server);
   // Checked before validation: class-transformer recurses and would overflow on a hostile body.
   fastify.addHook('preValidation', (request, _reply, done) => {
     done(
@@ -84,17 +106,8 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
     );
   });
 
-  // Unknown routes stay a 404; proxied bodies of any type stream on.
-  refuseNonJsonBodies(
-    fastify,
-    (request) =>
-      request.routeOptions.url === undefined || SIBLING_BY_ROUTE_PATH.has(request.routeOptions.url),
-  );
-
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id).headers(security.always);
-    // request.protocol is "https" for a TLS socket, or per X-Forwarded-Proto from a trusted proxy.
-    if (request.protocol === 'https') void reply.headers(security.httpsOnly);
+    setReplyHeaders(request, reply, security);
     done();
   });
   // The level is fixed at start-up: below info the hook would only cost every request a call.

@@ -1,10 +1,39 @@
+import { All, Controller, Module, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../src/common/decorators/public.decorator';
+import { ServedByFastify } from '../src/common/decorators/served-by-fastify.decorator';
 import { EchoSibling } from './fakes/echo-sibling.server';
 import { FakeAuthServer } from './fakes/fake-auth.server';
 import { startTestApp, type TestApp } from './utils/test-app';
 
+/** Routes a newcomer might add: one served by Fastify, public, and one the explorer cannot see. */
+@Controller('__test/served')
+class ServedController {
+  @Public()
+  @Post('echo')
+  @ServedByFastify<ServedController>({ handler: () => (_request, reply) => reply.send('fastify') })
+  echo(): string {
+    return 'nest';
+  }
+}
+
+@Controller('__test/unseen')
+class UnseenController {
+  @All(':id')
+  any(@Req() _request: FastifyRequest, @Res() reply: FastifyReply): void {
+    void reply.send('unseen');
+  }
+}
+
+@Module({ controllers: [ServedController] })
+class ServedModule {}
+
+@Module({ controllers: [UnseenController] })
+class UnseenModule {}
+
 /**
  * The proxy and GET /api/providers are served by plain Fastify handlers, not through Nest's router
- * (src/auth/guarded-fastify-routes.ts). What Nest's pipeline gave them must still hold: the global
+ * (@ServedByFastify, read by src/auth/fastify-routes.explorer.ts). What Nest's pipeline gave them must still hold: the global
  * guards (authentication, rate limit), the error shape, request ids and security headers.
  */
 describe('routes served outside Nest’s pipeline keep the global guards (e2e)', () => {
@@ -170,5 +199,36 @@ describe('routes served outside Nest’s pipeline keep the global guards (e2e)',
     } finally {
       await t.close();
     }
+  });
+
+  it('serves a @ServedByFastify route with its Fastify handler, @Public() and the body policy kept', async () => {
+    const t = await startTestApp({
+      imports: [ServedModule],
+      env: { AUTH_REQUIRED: 'true', AUTH_SERVICE_URL: auth.url, RATE_LIMIT_MAX: '0' },
+    });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/__test/served/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect({ status: res.statusCode, body: res.body }).toEqual({ status: 200, body: 'fastify' });
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/__test/served/echo',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+      });
+      expect(plain.statusCode).toBe(415);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to start when a controller route cannot be recognised as Fastify registers it', async () => {
+    await expect(startTestApp({ imports: [UnseenModule] })).rejects.toThrow(
+      /routes not recognised .*any/,
+    );
   });
 });

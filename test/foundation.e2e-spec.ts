@@ -80,7 +80,7 @@ describe('service foundation (e2e)', () => {
   it('answers a body that is not JSON with 400, never 500', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/health',
+      url: '/api/search',
       headers: { 'content-type': 'application/json' },
       payload: '{"query": ',
     });
@@ -91,7 +91,7 @@ describe('service foundation (e2e)', () => {
   it('answers a body over BODY_LIMIT_BYTES with 413 in the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/health',
+      url: '/api/search',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ pad: 'x'.repeat(4096) }),
     });

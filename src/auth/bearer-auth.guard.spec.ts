@@ -91,4 +91,49 @@ describe('BearerAuthGuard', () => {
     expect(guard.canActivate(requestTo(Routes.prototype.configuredOpen).context)).toBe(true);
     expect(validated).toEqual([]);
   });
+
+  describe('beforeBody: the onRequest hook that authenticates before the body is read', () => {
+    const run = (hook: NonNullable<ReturnType<BearerAuthGuard['beforeBody']>>, auth?: string) =>
+      new Promise<{ error?: Error; user?: unknown }>((resolve) => {
+        const { request } = requestTo(Routes.prototype.guarded, auth);
+        void hook.call(undefined as never, request as never, {} as never, (error?: Error) =>
+          resolve({ error, user: request.user }),
+        );
+      });
+
+    it('is not built with AUTH_REQUIRED off', async () => {
+      const { guard } = await guardWith(false);
+      expect(guard.beforeBody(Routes, Routes.prototype.guarded)).toBeUndefined();
+    });
+
+    it('puts the caller on the request, refuses a missing token and passes a rejected one on', async () => {
+      const { guard } = await guardWith(true);
+      const hook = guard.beforeBody(Routes, Routes.prototype.guarded)!;
+      await expect(run(hook, 'Bearer good')).resolves.toEqual({
+        error: undefined,
+        user: { id: 'u1' },
+      });
+      expect((await run(hook)).error).toMatchObject({ statusCode: 401 });
+      expect((await run(hook, 'Bearer bad')).error).toMatchObject({ message: 'no' });
+    });
+
+    it('lets requests to public routes through, including one made public after start-up', async () => {
+      const { guard, publicRoutes, validated } = await guardWith(true);
+      const open = guard.beforeBody(Routes, Routes.prototype.open)!;
+      // Built when the route is registered, before modules make routes public in onModuleInit.
+      const configured = guard.beforeBody(Routes, Routes.prototype.configuredOpen)!;
+      publicRoutes.add(Routes.prototype.configuredOpen);
+      await expect(run(open)).resolves.toEqual({ error: undefined, user: undefined });
+      await expect(run(configured)).resolves.toEqual({ error: undefined, user: undefined });
+      expect(validated).toEqual([]);
+    });
+
+    it('leaves the guard nothing to do once it has run', async () => {
+      const { guard, validated } = await guardWith(true);
+      const { context, request } = requestTo(Routes.prototype.guarded, 'Bearer good');
+      request.user = { id: 'u1' };
+      expect(guard.canActivate(context)).toBe(true);
+      expect(validated).toEqual([]);
+    });
+  });
 });

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { PublicRoutes } from '../common/decorators/public-routes';
 import { infoFact, StartupFacts, warnFact } from '../common/logging/startup-facts';
@@ -17,7 +17,9 @@ import { TokenValidator } from './token-validator.service';
 /**
  * Global guard: every route not marked @Public() needs `Authorization: Bearer <token>` that the
  * auth service accepts, while AUTH_REQUIRED is true. With AUTH_REQUIRED false it lets every request
- * through without calling the auth service, and request.user stays unset.
+ * through without calling the auth service, and request.user stays unset. The check itself runs
+ * earlier, in the onRequest hook beforeBody() builds for each controller route (before the body is
+ * read or parsed); the guard then finds the user on the request.
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate, OnModuleInit {
@@ -48,13 +50,41 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (!this.config.required || context.getType() !== 'http') return true;
-    if (this.isPublic(context.getHandler(), context.getClass())) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // Authenticated by the onRequest hook (beforeBody), as every controller route is.
+    if (request.user !== undefined) return true;
+    if (this.isPublic(context.getHandler(), context.getClass())) return true;
+    return this.authenticate(request) ?? true;
+  }
+
+  /**
+   * The onRequest hook authenticating a request to this route before its body is read or parsed,
+   * or undefined when AUTH_REQUIRED is false. Whether the route is public is read at its first
+   * request: modules make routes public in onModuleInit, after the routes are registered.
+   */
+  beforeBody(controller: object, handler: object): onRequestHookHandler | undefined {
+    if (!this.config.required) return undefined;
+    let isPublic: boolean | undefined;
+    return (request, _reply, done) => {
+      if ((isPublic ??= this.isPublic(handler, controller))) return done();
+      let pending: Promise<boolean> | undefined;
+      try {
+        pending = this.authenticate(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (pending === undefined) return done();
+      pending.then(() => done(), done);
+    };
+  }
+
+  /** Puts the token's user on the request; a promise only when the token is not known yet. */
+  private authenticate(request: FastifyRequest): Promise<boolean> | undefined {
     const user = this.tokens.validate(bearerTokenOf(request.headers.authorization));
     // A token validated before is answered synchronously: no await on the hot path.
     if (!(user instanceof Promise)) {
       request.user = user;
-      return true;
+      return undefined;
     }
     return user.then((validated) => {
       request.user = validated;

@@ -6,6 +6,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { RouteHandlerMethod } from 'fastify';
+import { ServedByFastify } from '../common/decorators/served-by-fastify.decorator';
 import { ErrorBody } from '../common/errors/error-body';
 import { ProvidersResponseDto } from './dto/providers-response.dto';
 import { ProvidersDocument } from './providers-document';
@@ -13,8 +15,8 @@ import { ProvidersDocument } from './providers-document';
 export const PROVIDERS_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Declares and documents GET /api/providers; ProvidersRoutes serves it as a plain Fastify handler
- * behind the same global guards (this method runs only where there is no Fastify instance).
+ * Declares and documents GET /api/providers, served as a plain Fastify handler (@ServedByFastify)
+ * behind the same global guards (list() runs only where there is no Fastify instance).
  */
 @ApiTags('providers')
 @ApiBearerAuth()
@@ -33,7 +35,15 @@ export class ProvidersController {
   @ApiOkResponse({ type: ProvidersResponseDto })
   @ApiInternalServerErrorResponse({ type: ErrorBody, description: 'Unexpected failure.' })
   @Header('content-type', PROVIDERS_CONTENT_TYPE)
+  @ServedByFastify<ProvidersController>({ handler: (controller) => controller.fastifyHandler() })
   list(): string {
     return this.document.json();
+  }
+
+  /** list() as a Fastify handler: the same body and content type. */
+  fastifyHandler(): RouteHandlerMethod {
+    return (_request, reply) => {
+      void reply.header('content-type', PROVIDERS_CONTENT_TYPE).send(this.document.json());
+    };
   }
 }

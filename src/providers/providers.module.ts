@@ -7,7 +7,6 @@ import { ModelRegistryService } from './model-registry.service';
 import { ModelsByProviderController } from './models-by-provider.controller';
 import { ProvidersController } from './providers.controller';
 import { ProvidersDocument } from './providers-document';
-import { ProvidersRoutes } from './providers-routes';
 import { ProvidersStartupFacts } from './providers-startup.facts';
 import { ModelSelector } from './selection/model-selector.service';
 
@@ -26,7 +25,6 @@ const modelDefaults = ConfigModule.forFeature(modelDefaultsConfig);
     { provide: MODEL_REGISTRY, useExisting: ModelRegistryService },
     ModelSelector,
     ProvidersDocument,
-    ProvidersRoutes,
     ProvidersStartupFacts,
   ],
   exports: [MODEL_REGISTRY, ModelSelector, modelDefaults],

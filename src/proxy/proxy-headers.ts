@@ -22,17 +22,22 @@ export const NOT_RETURNED_HEADERS: ReadonlySet<string> = new Set([
   REQUEST_ID_HEADER,
 ]);
 
+// Not sent on to a sibling: hop-by-hop, and Expect, which Quarry meets itself (it answers the
+// client's 100-continue once the request is authenticated, body-choice.ts); undici refuses to send
+// it (UND_ERR_NOT_SUPPORTED), and the body follows at once.
+const NOT_FORWARDED_HEADERS: ReadonlySet<string> = new Set([...HOP_BY_HOP_HEADERS, 'expect']);
+
 // With tracing on, the HTTP instrumentation sends Quarry's own span as parent; the caller's
 // trace context, forwarded too, would make a second traceparent. Off, it passes through unchanged.
-const HOP_BY_HOP_AND_TRACE_HEADERS: ReadonlySet<string> = new Set([
-  ...HOP_BY_HOP_HEADERS,
+const NOT_FORWARDED_AND_TRACE_HEADERS: ReadonlySet<string> = new Set([
+  ...NOT_FORWARDED_HEADERS,
   'traceparent',
   'tracestate',
 ]);
 
 /**
  * The caller's headers as the sibling gets them: without hop-by-hop headers (and those the
- * Connection header names), Host naming the sibling, X-Forwarded-For/-Proto/-Host and the
+ * Connection header names) and Expect, Host naming the sibling, X-Forwarded-For/-Proto/-Host and the
  * request id added. Built key by key in one pass: copying and then deleting turned the object
  * into a slow dictionary, and showed in profiles of proxied requests.
  */
@@ -41,7 +46,7 @@ export function forwardedHeaders(
   siblingHost: string,
 ): IncomingHttpHeaders {
   const headers = request.headers;
-  const skip = isTracingOn() ? HOP_BY_HOP_AND_TRACE_HEADERS : HOP_BY_HOP_HEADERS;
+  const skip = isTracingOn() ? NOT_FORWARDED_AND_TRACE_HEADERS : NOT_FORWARDED_HEADERS;
   const alsoSkip = connectionOptions(headers.connection);
   const out: IncomingHttpHeaders = {};
   for (const name of Object.keys(headers)) {
@@ -58,7 +63,7 @@ export function forwardedHeaders(
 }
 
 /** RFC 9110 section 7.6.1: headers the Connection header names are hop-by-hop too. */
-function connectionOptions(
+export function connectionOptions(
   connection: string | string[] | undefined,
 ): ReadonlySet<string> | undefined {
   if (connection === undefined) return undefined;

@@ -11,7 +11,8 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { ServedByFastify } from '../common/decorators/served-by-fastify.decorator';
 import { ErrorBody } from '../common/errors/error-body';
 import { ANY_METHOD_PATHS, GET_ONLY_PATHS, siblingForRoute } from './sibling-routes';
 import { SiblingProxyService } from './sibling-proxy.service';
@@ -26,9 +27,9 @@ const PASSTHROUGH = {
 };
 
 /**
- * The sibling-service paths, declared (and documented) as a Nest controller. ProxyRoutes serves
- * them as plain Fastify handlers behind the same global guards, with errors in the same shape;
- * the methods here only run where no Fastify instance is (none in this service).
+ * The sibling-service paths, declared (and documented) as a Nest controller and served as plain
+ * Fastify handlers (@ServedByFastify) behind the same global guards, with errors in the same
+ * shape; the methods here only run where no Fastify instance is (none in this service).
  */
 @ApiTags('proxy')
 @ApiBearerAuth()
@@ -48,6 +49,10 @@ export class ProxyController {
   // SEARCH method and an undeclared {path}); docs/proxy-and-auth.md documents the mapping instead.
   @All(ANY_METHOD_PATHS)
   @ApiExcludeEndpoint()
+  @ServedByFastify<ProxyController>({
+    handler: (controller, path) => controller.forwarderFor(path),
+    body: 'stream',
+  })
   forwardAny(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     this.proxy.forward(siblingForRoute(request.routeOptions.url), request, reply);
   }
@@ -60,7 +65,15 @@ export class ProxyController {
       'Forwarded to GET {AUTH_SERVICE_URL}/api/auth/me with the same headers; the reply is streamed back.',
   })
   @ApiOkResponse(PASSTHROUGH)
+  @ServedByFastify<ProxyController>({
+    handler: (controller, path) => controller.forwarderFor(path),
+  })
   forwardGet(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     this.proxy.forward(siblingForRoute(request.routeOptions.url), request, reply);
+  }
+
+  /** The Fastify handler of one route path: the sibling is looked up once, here. */
+  forwarderFor(path: string): RouteHandlerMethod {
+    return this.proxy.forwarder(siblingForRoute(path));
   }
 }

@@ -1,14 +1,7 @@
 import type { Readable } from 'node:stream';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import { siblingsConfig, type SiblingName } from '../common/config/siblings.config';
 import { ErrorResponder } from '../common/filters/error-responder';
@@ -21,8 +14,6 @@ import {
 } from './proxy.errors';
 import { forwardedHeaders } from './proxy-headers';
 import { SiblingExchange, type ExchangeOutcome } from './sibling-exchange';
-import { SIBLING_BY_ROUTE_PATH } from './sibling-routes';
-import { registerStreamedRequestBody } from './streamed-request-body';
 
 const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
 const ENCODED_SLASH = /%2F/gi;
@@ -44,7 +35,7 @@ interface SiblingBase {
  * (see SiblingExchange): the sibling's reply is written to the client as it arrives.
  */
 @Injectable()
-export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown {
+export class SiblingProxyService implements OnApplicationShutdown {
   private readonly logger = new Logger('Proxy');
   private readonly agent: Agent;
   private readonly bases: ReadonlyMap<SiblingName, SiblingBase>;
@@ -52,7 +43,6 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
   constructor(
     @Inject(siblingsConfig.KEY) siblings: ConfigType<typeof siblingsConfig>,
     @Inject(proxyConfig.KEY) private readonly config: ConfigType<typeof proxyConfig>,
-    private readonly adapterHost: HttpAdapterHost,
     private readonly errors: ErrorResponder,
   ) {
     this.bases = new Map(
@@ -63,14 +53,6 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
       bodyTimeout: config.bodyIdleTimeoutMs,
       connect: { timeout: config.timeoutMs },
     });
-  }
-
-  onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (!fastify) return;
-    registerStreamedRequestBody(fastify, (request) =>
-      SIBLING_BY_ROUTE_PATH.has(request.routeOptions.url ?? ''),
-    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -101,8 +83,8 @@ export class SiblingProxyService implements OnModuleInit, OnApplicationShutdown 
         path: `${PLAIN_PATH.test(upstreamPath) ? upstreamPath : new URL(`${base.origin}${upstreamPath}`).pathname}${queryAt === -1 ? '' : rawUrl.slice(queryAt)}`,
         method: request.method as never,
         headers: forwardedHeaders(request, base.host),
-        // The untouched request stream (streamed-request-body.ts); none when nothing was announced.
-        body: hasBody(request) ? (request.body as Readable) : null,
+        // The untouched request stream (streamBody, common/http/body-choice.ts); none without a body.
+        body: hasBody(request.raw.headers) ? (request.body as Readable) : null,
       },
       new SiblingExchange(reply, this.outcomeOf(sibling, request, reply)),
     );

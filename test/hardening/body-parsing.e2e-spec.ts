@@ -45,6 +45,18 @@ describe('bodies rejected before the handler (e2e)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it.each([
+    ['__proto__', '{"query":"x","__proto__":{"polluted":true}}'],
+    ['constructor.prototype', '{"query":"x","constructor":{"prototype":{"polluted":true}}}'],
+  ])('names a %s key instead of calling the body invalid JSON', async (key, payload) => {
+    const res = await send('/api/search', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      `The body has a "${key}" key, which is not accepted: remove it`,
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('answers the same on /v1 in OpenAI error shape', async () => {
     const res = await send('/v1/chat/completions', '{"model": "x", "__proto__": {}}');
     expect(res.statusCode).toBe(400);

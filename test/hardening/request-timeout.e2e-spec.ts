@@ -28,5 +28,15 @@ describe('request timeout (e2e)', () => {
     });
     // A 408 at all proves Quarry answered before the socket's own 15 s give-up; no speed claim.
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // In the error shape, with the request id and the security headers, like every other answer.
+    const [head, body] = answer.split('\r\n\r\n');
+    const requestId = /^x-request-id: (.+)$/im.exec(head)?.[1];
+    expect(head).toMatch(/^x-content-type-options: nosniff$/im);
+    expect(JSON.parse(body)).toEqual({
+      statusCode: 408,
+      error: 'Request Timeout',
+      message: 'The request was not received within the time allowed',
+      requestId,
+    });
   });
 });

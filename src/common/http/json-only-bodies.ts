@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { preParsingHookHandler } from 'fastify';
 import { QuarryError } from '../errors/quarry.error';
 import { hasBody } from './has-body';
 
@@ -15,19 +15,15 @@ export class UnsupportedBodyTypeError extends QuarryError {
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * Refuses, before any parser runs, a body that is not application/json on every route except the
- * exempt ones (the proxy, which streams bodies of any type). Fastify parses text/plain and Nest
- * form bodies by default; either reached validation as a string or a flat record and came back as
- * a list of messages about every field, instead of saying what was wrong.
+ * A route-level preParsing hook for every route that reads JSON (all but the streamed ones):
+ * refuses, before any parser runs, a body that is not application/json. Fastify parses text/plain
+ * and Nest form bodies by default; either reached validation as a string or a flat record and
+ * came back as a list of messages about every field, instead of saying what was wrong.
  */
-export function refuseNonJsonBodies(
-  fastify: FastifyInstance,
-  exempt: (request: FastifyRequest) => boolean,
-): void {
-  fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    if (!hasBody(request) || exempt(request)) return done(null, payload);
-    const type = request.headers['content-type'];
-    if (type !== undefined && JSON_MEDIA_TYPE.test(type)) return done(null, payload);
-    done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
-  });
-}
+export const refuseNonJsonBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  const headers = request.raw.headers;
+  if (!hasBody(headers)) return done(null, payload);
+  const type = headers['content-type'];
+  if (type !== undefined && JSON_MEDIA_TYPE.test(type)) return done(null, payload);
+  done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
+};

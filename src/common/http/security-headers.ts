@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { REQUEST_ID_HEADER } from './request-id';
 
 export interface SecurityHeaders {
   /** Set on every reply. */
@@ -33,6 +35,17 @@ export function securityHeaders(): SecurityHeaders {
     else always[name] = value;
   }
   return { always: Object.freeze(always), httpsOnly: Object.freeze(httpsOnly) };
+}
+
+/** The request id and the security headers, on every reply (an onRequest hook, and Fastify's own errors). */
+export function setReplyHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  security: SecurityHeaders,
+): void {
+  void reply.header(REQUEST_ID_HEADER, request.id).headers(security.always);
+  // request.protocol is "https" for a TLS socket, or per X-Forwarded-Proto from a trusted proxy.
+  if (request.protocol === 'https') void reply.headers(security.httpsOnly);
 }
 
 function helmetHeaders(): Record<string, string> {

@@ -1,0 +1,162 @@
+import {
+  getWithInformational,
+  sendRaw,
+  sha256,
+  uploadExpectingContinue,
+} from '../test/utils/raw-http';
+import { distEnv } from './support/dist-env';
+
+interface Echo {
+  sibling: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  bodyBytes: number;
+  bodySha256: string;
+}
+
+const ERROR_SHAPE = {
+  statusCode: expect.any(Number),
+  error: expect.any(String),
+  message: expect.any(String),
+  requestId: expect.any(String),
+};
+
+/**
+ * What real clients send at the edges of HTTP, against the built service with AUTH_REQUIRED=true
+ * (issue 35). The discover sibling is the echo fake: its reply describes what it received.
+ */
+describe('the built service at the edges of HTTP', () => {
+  const env = distEnv();
+  const bearer = { authorization: `Bearer ${env.token}` };
+  const url = (path: string) => `${env.quarryUrl}${path}`;
+
+  describe('Expect: 100-continue, as curl sends a body over 1 MiB', () => {
+    const body = Buffer.alloc(2 * 1024 * 1024, 0x71);
+
+    it('forwards the 2 MiB body byte for byte after 100 Continue', async () => {
+      const res = await uploadExpectingContinue(url('/api/v1/discover/uploads'), body, bearer);
+      expect({ continued: res.continued, status: res.status }).toEqual({
+        continued: true,
+        status: 200,
+      });
+      const echo = JSON.parse(res.body) as Echo;
+      expect(echo).toMatchObject({ method: 'POST', bodyBytes: body.length });
+      expect(echo.bodySha256).toBe(sha256(body));
+      expect(echo.headers.expect).toBeUndefined();
+    });
+
+    it('answers 401 without asking for the body when there is no token', async () => {
+      const res = await uploadExpectingContinue(url('/api/v1/discover/uploads'), body);
+      expect({ continued: res.continued, status: res.status }).toEqual({
+        continued: false,
+        status: 401,
+      });
+    });
+
+    it("passes on a 417 only when it is the sibling's", async () => {
+      const res = await uploadExpectingContinue(
+        url('/api/v1/discover/uploads?echo=status&code=417'),
+        body,
+        bearer,
+      );
+      expect(res.status).toBe(417);
+      expect(JSON.parse(res.body)).toMatchObject({ sibling: 'discover', bodyBytes: body.length });
+    });
+  });
+
+  describe('a Content-Type without a body', () => {
+    it.each([
+      ['DELETE', { 'content-type': 'application/json' }],
+      ['POST', { 'content-type': 'application/octet-stream', 'content-length': '0' }],
+    ])('forwards a %s naming %j', async (method, headers) => {
+      const res = await fetch(url('/api/v1/discover/x'), {
+        method,
+        headers: { ...bearer, ...headers },
+      });
+      expect(res.status).toBe(200);
+      const echo = (await res.json()) as Echo;
+      expect(echo).toMatchObject({ method, bodyBytes: 0 });
+      expect(echo.headers['content-type']).toBe(headers['content-type']);
+    });
+
+    it("routes it on Quarry's own routes, and answers 404 where there is no route", async () => {
+      const own = await fetch(url('/api/search'), {
+        method: 'POST',
+        headers: { ...bearer, 'content-type': 'application/json' },
+      });
+      expect(own.status).toBe(400);
+      expect(JSON.stringify(await own.json())).not.toMatch(/Body cannot be empty/);
+      const none = await fetch(url('/api/nowhere'), {
+        method: 'DELETE',
+        headers: { ...bearer, 'content-type': 'application/json' },
+      });
+      expect(none.status).toBe(404);
+    });
+  });
+
+  it('answers 401 before reading a malformed body when there is no token', async () => {
+    const res = await fetch(url('/api/search'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken": ',
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="quarry"/);
+  });
+
+  describe("a sibling's informational replies", () => {
+    it('relays 103 Early Hints, then delivers the reply', async () => {
+      const res = await getWithInformational(url('/api/v1/discover/x?echo=early-hints'), bearer);
+      expect(res.informational).toEqual([
+        {
+          status: 103,
+          headers: expect.objectContaining({ link: '</style.css>; rel=preload; as=style' }),
+        },
+      ]);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ sibling: 'discover' });
+    });
+  });
+
+  it('keeps the headers a sibling names in its Connection header from the client', async () => {
+    const res = await getWithInformational(url('/api/v1/discover/x?echo=hop-named'), bearer);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-sibling-hop']).toBeUndefined();
+  });
+
+  describe("Fastify's and Node's own answers carry the error shape and the usual headers", () => {
+    it.each([
+      [
+        'a URL Fastify cannot decode',
+        'GET /api/v1/discover/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        400,
+      ],
+      [
+        'headers over the size limit',
+        `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+      ],
+      ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', 400],
+    ])('%s', async (_what, bytes, status) => {
+      const res = await sendRaw(env.quarryUrl, bytes);
+      expect(res.status).toBe(status);
+      const body = JSON.parse(res.body) as { requestId: string };
+      expect(body).toEqual({ ...ERROR_SHAPE, statusCode: status });
+      expect(res.headers['x-request-id']).toBe(body.requestId);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+
+  it('names a __proto__ key instead of calling the body invalid JSON', async () => {
+    const res = await fetch(url('/api/search'), {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: '{"__proto__": {"polluted": true}, "query": "x"}',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'The body has a "__proto__" key, which is not accepted: remove it',
+    );
+  });
+});

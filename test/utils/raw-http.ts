@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+
+export interface ContinueUpload {
+  /** Whether Quarry sent 100 Continue before its final answer. */
+  readonly continued: boolean;
+  /** Informational status codes the client saw, in order (100 included). */
+  readonly informational: number[];
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/**
+ * A request sent the way curl sends a body over 1 MiB: `Expect: 100-continue`, and the body only
+ * once 100 Continue has come (never, if a final answer comes first).
+ */
+export function uploadExpectingContinue(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<ContinueUpload> {
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const informational: number[] = [];
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-length': String(body.length),
+        expect: '100-continue',
+        ...headers,
+      },
+    });
+    req.on('continue', () => {
+      continued = true;
+      req.end(body);
+    });
+    req.on('information', (info) => informational.push(info.statusCode));
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({
+          continued,
+          informational,
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        req.destroy();
+      });
+    });
+    req.flushHeaders();
+  });
+}
+
+export interface InformedReply {
+  /** Each informational reply: its status and headers. */
+  readonly informational: Array<{ status: number; headers: IncomingHttpHeaders }>;
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** A GET that records the 1xx replies before the final one. */
+export function getWithInformational(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<InformedReply> {
+  return new Promise((resolve, reject) => {
+    const informational: InformedReply['informational'] = [];
+    const req = request(url, { headers });
+    req.on('information', (info) =>
+      informational.push({ status: info.statusCode, headers: info.headers }),
+    );
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          informational,
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    req.end();
+  });
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/**
+ * Bytes written to the server as they are (no client would send them), and its answer read until
+ * it closes the connection (a well-formed request must say `Connection: close`).
+ */
+export function sendRaw(url: string, bytes: string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({
+        status: Number(statusLine?.split(' ')[1] ?? 0),
+        headers,
+        body: text.slice(end + 4),
+      });
+    });
+    socket.write(bytes);
+  });
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
