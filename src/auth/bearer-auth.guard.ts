@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { PublicRoutes } from '../common/decorators/public-routes';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
-import { bearerTokenOf } from './bearer-token';
 import { TokenValidator } from './token-validator.service';
 
 /**
@@ -48,7 +47,7 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
     if (!this.config.required || context.getType() !== 'http') return true;
     if (this.isPublic(context.getHandler(), context.getClass())) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const user = this.tokens.validate(bearerTokenOf(request.headers.authorization));
+    const user = this.tokens.authenticate(request.headers.authorization, request.ip);
     // A token validated before is answered synchronously: no await on the hot path.
     if (!(user instanceof Promise)) {
       request.user = user;

@@ -2,3 +2,5 @@
 export { SearchConcurrencyLimited } from './search-concurrency-limited.decorator';
 /** The global search concurrency guard, for routes served outside Nest's pipeline (auth runs the global guards there). */
 export { SearchConcurrencyGuard } from './search-concurrency.guard';
+/** The rate limit of requests without valid credentials, which auth applies before validating a token. */
+export { UnauthenticatedCallerLimiter } from './unauthenticated-caller.limiter';
