@@ -4,6 +4,7 @@ import type { Readability } from '@mozilla/readability';
 import axios, { type AxiosInstance } from 'axios';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { KEEP_ALIVE_AGENT_OPTIONS } from '../../common/http/keep-alive-agent-options';
+import { webUrl } from '../backends/web-url';
 import { searchConfig } from '../search.config';
 import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
 import { parseHtml } from '../text/parse-html';
@@ -70,6 +71,8 @@ export class PageReader {
     signal: AbortSignal,
     requestId?: string,
   ): Promise<ReadPage | undefined> {
+    // Axios would read a data: URL itself; only web pages are read.
+    if (webUrl(url) !== url) return undefined;
     try {
       const response = await this.http.get<string>(url, { signal });
       const type = String(response.headers['content-type'] ?? '').toLowerCase();
