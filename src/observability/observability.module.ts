@@ -10,6 +10,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { serverConfig } from '../common/config/app.config';
 import { PublicRoutes } from '../common/decorators/public-routes';
+import { ReadinessService } from '../health';
 import { MODEL_CALL_OBSERVER } from '../providers';
 import { registerHttpMetricsHook } from './metrics/http-metrics.hook';
 import { MetricsAccessGuard } from './metrics/metrics-access.guard';
@@ -59,6 +60,7 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     @Inject(serverConfig.KEY) private readonly server: ConfigType<typeof serverConfig>,
     private readonly adapterHost: HttpAdapterHost,
     private readonly publicRoutes: PublicRoutes,
+    private readonly readiness: ReadinessService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -71,7 +73,7 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     if (fastify && this.metrics) registerHttpMetricsHook(fastify, this.metrics);
     if (fastify && isTracingOn()) registerRouteSpanHook(fastify);
     if (this.metrics && this.config.metricsPort !== undefined) {
-      this.portServer = new MetricsPortServer(this.metrics);
+      this.portServer = new MetricsPortServer(this.metrics, () => this.readiness.report());
       await this.portServer.listen(this.config.metricsPort, this.server.host);
     }
   }
