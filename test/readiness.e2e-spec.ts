@@ -58,9 +58,13 @@ describe('/health/ready tells the truth (e2e)', () => {
     await new Promise((resolve) => html?.server.close(resolve));
   });
 
-  async function ready(env: Record<string, string | undefined>) {
+  async function ready(env: Record<string, string | undefined>, token?: string) {
     t ??= await startTestApp({ env: { ...BASE_ENV, ...env } });
-    const res = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/health/ready',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     return { status: res.statusCode, body: res.json() };
   }
 
@@ -118,17 +122,19 @@ describe('/health/ready tells the truth (e2e)', () => {
   });
 
   it('reports the auth service while authentication is required, and is unready without it', async () => {
-    const up = await ready({ AUTH_REQUIRED: 'true', AUTH_SERVICE_URL: auth.url });
+    // With authentication required, the entries are for a caller with a valid token.
+    auth.users.set('readiness-operator', { id: 'operator' });
+    const up = await ready(
+      { AUTH_REQUIRED: 'true', AUTH_SERVICE_URL: auth.url },
+      'readiness-operator',
+    );
     expect(up.status).toBe(200);
     expect(up.body.details['auth-service']).toMatchObject({ status: 'up' });
     await t?.close();
     t = undefined;
+    // No token can be validated then: the status code says it, the detail is on METRICS_PORT.
     const down = await ready({ AUTH_REQUIRED: 'true', AUTH_SERVICE_URL: closed });
-    expect(down.status).toBe(503);
-    expect(down.body.error['auth-service']).toMatchObject({
-      status: 'down',
-      reason: expect.stringMatching(/unreachable/),
-    });
+    expect(down).toEqual({ status: 503, body: { status: 'error' } });
   });
 
   it('has no auth entry when authentication is off', async () => {

@@ -15,8 +15,13 @@ import { siblingsConfig } from '../common/config/siblings.config';
 import { KEEP_ALIVE_AGENT_OPTIONS } from '../common/http/keep-alive-agent-options';
 import { ReadinessRegistry, type ReadinessResult } from '../health';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
-import { AuthServiceUnavailableError, UnauthenticatedError } from './auth.errors';
+import {
+  AuthServiceBusyError,
+  AuthServiceUnavailableError,
+  UnauthenticatedError,
+} from './auth.errors';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
+import { ValidationSlots } from './validation-slots';
 
 // A profile is small; a larger reply means something other than the auth service answered.
 const MAX_PROFILE_BYTES = 1024 * 1024;
@@ -37,6 +42,8 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
   // Its own keep-alive agents rather than Node's global ones, which anything in the process may change.
   private readonly httpAgent = new http.Agent(KEEP_ALIVE_AGENT_OPTIONS);
   private readonly httpsAgent = new https.Agent(KEEP_ALIVE_AGENT_OPTIONS);
+  // Token validations only: a flood of distinct tokens must not open a connection each.
+  private readonly slots: ValidationSlots;
 
   constructor(
     private readonly http: HttpService,
@@ -46,6 +53,7 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
     @Optional() @Inject(QUARRY_METRICS) private readonly metrics: QuarryMetrics | null = null,
   ) {
     this.meUrl = `${siblings.urls.auth.replace(/\/+$/, '')}/api/auth/me`;
+    this.slots = new ValidationSlots(config.maxConcurrentValidations);
   }
 
   onModuleInit(): void {
@@ -118,13 +126,15 @@ export class AuthServiceClient implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The profile of the token's owner. Throws UnauthenticatedError when the auth service rejects the
-   * token (401/403) and AuthServiceUnavailableError for anything that is not an answer about it.
+   * token (401/403), AuthServiceUnavailableError for anything that is not an answer about it and
+   * AuthServiceBusyError when AUTH_MAX_CONCURRENT_VALIDATIONS calls run and as many wait.
    */
   async me(token: string): Promise<Record<string, unknown>> {
     let response;
     try {
-      response = await this.getMe({ authorization: `Bearer ${token}` });
+      response = await this.slots.run(() => this.getMe({ authorization: `Bearer ${token}` }));
     } catch (error) {
+      if (error instanceof AuthServiceBusyError) throw error;
       const code = (error as { code?: string }).code ?? (error as Error).message;
       this.logger.warn(`auth service call failed: ${code}`);
       this.metrics?.auth.serviceCall('unavailable');

@@ -18,6 +18,10 @@ class AuthEnv {
   @IsInt()
   @Min(0)
   readonly AUTH_CACHE_TTL_MS: number = 30_000;
+
+  @IsInt()
+  @Min(1)
+  readonly AUTH_MAX_CONCURRENT_VALIDATIONS: number = 32;
 }
 
 /** Auth's own settings as given; AUTH_REQUIRED may be unset (see AUTH_CONFIG). */
@@ -28,6 +32,8 @@ export const authSettings = registerAs('auth', () => {
     timeoutMs: env.AUTH_TIMEOUT_MS,
     /** 0 turns the cache of successful validations off. */
     cacheTtlMs: env.AUTH_CACHE_TTL_MS,
+    /** Auth-service calls at once; as many more wait, beyond that 503. */
+    maxConcurrentValidations: env.AUTH_MAX_CONCURRENT_VALIDATIONS,
   };
 });
 
@@ -36,6 +42,7 @@ export interface AuthConfig {
   readonly required: boolean;
   readonly timeoutMs: number;
   readonly cacheTtlMs: number;
+  readonly maxConcurrentValidations: number;
 }
 
 /** Auth's settings with AUTH_REQUIRED's default decided from NODE_ENV (the server's setting). */

@@ -34,3 +34,10 @@ export class AuthServiceUnavailableError extends QuarryError {
     super('The authentication service is unavailable; retry later', 503);
   }
 }
+
+/** Too many validations already running or waiting: the caller retries instead of queueing without bound. */
+export class AuthServiceBusyError extends QuarryError {
+  constructor() {
+    super('The authentication service is busy; retry later', 503, { 'retry-after': '1' });
+  }
+}

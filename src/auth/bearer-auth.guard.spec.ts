@@ -6,6 +6,7 @@ import { PublicRoutes } from '../common/decorators/public-routes';
 import { StartupFacts } from '../common/logging/startup-facts';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { BearerAuthGuard } from './bearer-auth.guard';
+import { bearerTokenOf } from './bearer-token';
 import { TokenValidator } from './token-validator.service';
 
 class Routes {
@@ -18,8 +19,9 @@ class Routes {
 }
 
 function requestTo(handler: () => void, authorization?: string) {
-  const request: { headers: Record<string, string>; user?: unknown } = {
+  const request: { headers: Record<string, string>; ip: string; user?: unknown } = {
     headers: authorization ? { authorization } : {},
+    ip: '203.0.113.7',
   };
   const context = {
     getType: () => 'http',
@@ -31,7 +33,7 @@ function requestTo(handler: () => void, authorization?: string) {
 }
 
 async function guardWith(required: boolean) {
-  const validated: string[] = [];
+  const validated: Array<{ authorization: string | undefined; address: string }> = [];
   const moduleRef = await Test.createTestingModule({
     providers: [
       BearerAuthGuard,
@@ -44,12 +46,20 @@ async function guardWith(required: boolean) {
     ],
   })
     .overrideProvider(AUTH_CONFIG)
-    .useValue({ required, timeoutMs: 1000, cacheTtlMs: 0 } satisfies AuthConfig)
+    .useValue({
+      required,
+      timeoutMs: 1000,
+      cacheTtlMs: 0,
+      maxConcurrentValidations: 1,
+    } satisfies AuthConfig)
     .overrideProvider(TokenValidator)
     .useValue({
-      validate: (token: string) => {
-        validated.push(token);
-        return token === 'good' ? Promise.resolve({ id: 'u1' }) : Promise.reject(new Error('no'));
+      authenticate: (authorization: string | undefined, address: string) => {
+        validated.push({ authorization, address });
+        bearerTokenOf(authorization); // throws the 401 of a missing or malformed header, as the real one does
+        return authorization === 'Bearer good'
+          ? Promise.resolve({ id: 'u1' })
+          : Promise.reject(new Error('no'));
       },
     })
     .compile();
@@ -68,17 +78,16 @@ describe('BearerAuthGuard', () => {
   });
 
   it('with AUTH_REQUIRED on puts the validated caller on the request', async () => {
-    const { guard } = await guardWith(true);
+    const { guard, validated } = await guardWith(true);
     const { context, request } = requestTo(Routes.prototype.guarded, 'Bearer good');
     await expect(guard.canActivate(context)).resolves.toBe(true);
     expect(request.user).toEqual({ id: 'u1' });
+    // The header as sent and the client address, which the validator's limit counts by.
+    expect(validated).toEqual([{ authorization: 'Bearer good', address: '203.0.113.7' }]);
   });
 
-  it('refuses a missing token with 401 and passes a rejected one on', async () => {
+  it("passes the validator's refusal on", async () => {
     const { guard } = await guardWith(true);
-    expect(() => guard.canActivate(requestTo(Routes.prototype.guarded).context)).toThrow(
-      expect.objectContaining({ statusCode: 401 }),
-    );
     await expect(
       guard.canActivate(requestTo(Routes.prototype.guarded, 'Bearer bad').context),
     ).rejects.toThrow('no');

@@ -11,7 +11,6 @@ import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { PublicRoutes } from '../common/decorators/public-routes';
 import { infoFact, StartupFacts, warnFact } from '../common/logging/startup-facts';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
-import { bearerTokenOf } from './bearer-token';
 import { TokenValidator } from './token-validator.service';
 
 /**
@@ -80,7 +79,7 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
 
   /** Puts the token's user on the request; a promise only when the token is not known yet. */
   private authenticate(request: FastifyRequest): Promise<boolean> | undefined {
-    const user = this.tokens.validate(bearerTokenOf(request.headers.authorization));
+    const user = this.tokens.authenticate(request.headers.authorization, request.ip);
     // A token validated before is answered synchronously: no await on the hot path.
     if (!(user instanceof Promise)) {
       request.user = user;

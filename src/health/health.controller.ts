@@ -1,4 +1,4 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -6,8 +6,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
+import { TrustedCallers } from '../common/http/trusted-callers';
 import { LivenessDto, ReadinessDto } from './health.dto';
 import { ReadinessService } from './readiness.service';
 
@@ -17,7 +18,10 @@ import { ReadinessService } from './readiness.service';
 @SkipThrottle()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly readiness: ReadinessService) {}
+  constructor(
+    private readonly readiness: ReadinessService,
+    private readonly callers: TrustedCallers,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -33,7 +37,10 @@ export class HealthController {
   @ApiOperation({
     operationId: 'getReadiness',
     summary:
-      'Readiness: one entry per configured dependency, each up or down with a reason. 503 when the ' +
+      'Readiness. The status code is for everyone (probes need no token); the entries, with ' +
+      'internal addresses and failure reasons, only for a caller with a valid bearer token (or ' +
+      'everyone while AUTH_REQUIRED is false) and on METRICS_PORT: anyone else gets `status` alone. ' +
+      'One entry per configured dependency, each up or down with a reason. 503 when the ' +
       'service cannot do its main job: every meta-search address down while one is configured, the ' +
       'auth service down while authentication is required, or no model provider up. Probe results ' +
       'are reused for READINESS_CACHE_MS.',
@@ -55,8 +62,13 @@ export class HealthController {
       },
     },
   })
-  async ready(@Res() reply: FastifyReply): Promise<void> {
-    const report = await this.readiness.report();
-    await reply.status(report.status === 'ok' ? 200 : 503).send(report);
+  async ready(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const [report, trusted] = await Promise.all([
+      this.readiness.report(),
+      this.callers.isTrusted(request),
+    ]);
+    await reply
+      .status(report.status === 'ok' ? 200 : 503)
+      .send(trusted ? report : { status: report.status });
   }
 }

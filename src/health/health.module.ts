@@ -11,6 +11,6 @@ import { RedisReadiness } from './redis.readiness';
   imports: [ConfigModule.forFeature(healthConfig)],
   controllers: [HealthController],
   providers: [ReadinessRegistry, ReadinessService, RedisReadiness],
-  exports: [ReadinessRegistry],
+  exports: [ReadinessRegistry, ReadinessService],
 })
 export class HealthModule {}

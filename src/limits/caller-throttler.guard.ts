@@ -9,9 +9,12 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import { QUARRY_METRICS, type QuarryMetrics } from '../observability';
-import { callerKeyOf } from './caller-key';
+import { callerKeyOf, rateLimitKeyOf } from './caller-key';
 
-/** Rate-limits per caller: the authenticated user when there is one, else the client address. */
+/**
+ * Rate-limits per caller: the authenticated user when there is one, else the client address. One
+ * budget per caller across every route it uses (@SkipThrottle() routes aside).
+ */
 @Injectable()
 export class CallerThrottlerGuard extends ThrottlerGuard {
   constructor(
@@ -33,5 +36,15 @@ export class CallerThrottlerGuard extends ThrottlerGuard {
 
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
     return Promise.resolve(callerKeyOf(request));
+  }
+
+  // @nestjs/throttler's key names the controller and handler, which would give a caller
+  // RATE_LIMIT_MAX on every route instead of RATE_LIMIT_MAX in all.
+  protected override generateKey(
+    _context: ExecutionContext,
+    tracker: string,
+    throttlerName: string,
+  ): string {
+    return rateLimitKeyOf(tracker, throttlerName);
   }
 }

@@ -5,3 +5,5 @@ export { SearchConcurrencyGuard } from './search-concurrency.guard';
 /** Per-caller counting for a concurrency cap of another module's own (connector actions). */
 export { callerKeyOf } from './caller-key';
 export { CallerSlots } from './caller-slots';
+/** The rate limit of requests without valid credentials, which auth applies before validating a token. */
+export { UnauthenticatedCallerLimiter } from './unauthenticated-caller.limiter';

@@ -3,7 +3,7 @@ import { IsInt, Min } from 'class-validator';
 import { validateEnv } from '../common/config/validate-env';
 
 class LimitsEnv {
-  /** Requests per caller per window on each route; 0 turns rate limiting off. */
+  /** Requests per caller per window, every route together; 0 turns rate limiting off. */
   @IsInt()
   @Min(0)
   readonly RATE_LIMIT_MAX: number = 300;

@@ -7,6 +7,7 @@ import { CallerThrottlerGuard } from './caller-throttler.guard';
 import { FailoverThrottlerStorage } from './failover-throttler.storage';
 import { limitsConfig } from './limits.config';
 import { SearchConcurrencyGuard } from './search-concurrency.guard';
+import { UnauthenticatedCallerLimiter } from './unauthenticated-caller.limiter';
 
 const NO_RATE_LIMIT: CanActivate = { canActivate: () => true };
 
@@ -16,7 +17,8 @@ export const RATE_LIMIT_GUARD = Symbol('limits:rate-limit-guard');
 /**
  * Per-caller rate limiting (429 with Retry-After; @SkipThrottle() opts a controller out) and the
  * search concurrency cap (@SearchConcurrencyLimited() opts a handler in). AppModule registers both
- * guards globally, after the auth guard, so the caller is known when they key their counts.
+ * guards globally, after the auth guard, so the caller is known when they key their counts. The
+ * auth guard applies UnauthenticatedCallerLimiter itself: its 401s never reach the throttler.
  */
 @Module({
   imports: [
@@ -48,7 +50,8 @@ export const RATE_LIMIT_GUARD = Symbol('limits:rate-limit-guard');
         config.rateLimitMax === 0 ? NO_RATE_LIMIT : throttler,
     },
     SearchConcurrencyGuard,
+    UnauthenticatedCallerLimiter,
   ],
-  exports: [RATE_LIMIT_GUARD, SearchConcurrencyGuard],
+  exports: [RATE_LIMIT_GUARD, SearchConcurrencyGuard, UnauthenticatedCallerLimiter],
 })
 export class LimitsModule {}

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { serverConfig } from '../common/config/app.config';
 import { PublicRoutes } from '../common/decorators/public-routes';
 import { StartupFacts } from '../common/logging/startup-facts';
+import { ReadinessService } from '../health';
 import { MODEL_CALL_OBSERVER } from '../providers';
 import { registerHttpMetricsHook } from './metrics/http-metrics.hook';
 import { MetricsAccessGuard } from './metrics/metrics-access.guard';
@@ -62,6 +63,7 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     private readonly adapterHost: HttpAdapterHost,
     private readonly publicRoutes: PublicRoutes,
     private readonly facts: StartupFacts,
+    private readonly readiness: ReadinessService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -75,7 +77,7 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     if (fastify && this.metrics) registerHttpMetricsHook(fastify, this.metrics);
     if (fastify && isTracingOn()) registerRouteSpanHook(fastify);
     if (this.metrics && this.config.metricsPort !== undefined) {
-      this.portServer = new MetricsPortServer(this.metrics);
+      this.portServer = new MetricsPortServer(this.metrics, () => this.readiness.report());
       await this.portServer.listen(this.config.metricsPort, this.server.host);
     }
   }

@@ -48,6 +48,9 @@ export default async function globalSetup(): Promise<void> {
     CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_MAX_RETRIES: '1',
     WEBHOOK_RETRY_DELAY_MS: '1',
+    // One budget per caller across routes: the whole suite uses one token and one address.
+    // test-dist/limits.dist-spec.ts checks the limits on builds of its own.
+    RATE_LIMIT_MAX: '100000',
   }).catch(async (error: unknown) => {
     await Promise.all(closers.map((close) => close()));
     throw error;

@@ -15,6 +15,8 @@ export class FakeAuthServer {
   failWith?: number;
   /** Delay before answering, in ms. */
   delayMs = 0;
+  /** While true, calls are held unanswered until releaseHeld(): a deterministic slow service. */
+  holding = false;
   /**
    * When set, a second request on a kept-alive connection gets a TCP reset instead of an answer,
    * as from a server that closed the idle connection just as the client reused it.
@@ -25,6 +27,7 @@ export class FakeAuthServer {
   url = '';
   private server!: Server;
   private readonly pending = new Set<NodeJS.Timeout>();
+  private held: Array<() => void> = [];
 
   /** keepAliveTimeoutMs: how long the server keeps an idle connection (Node's default, 5 s, otherwise). */
   static async start(options: { keepAliveTimeoutMs?: number } = {}): Promise<FakeAuthServer> {
@@ -48,6 +51,10 @@ export class FakeAuthServer {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(status === 200 ? profile : { message: 'no' }));
       };
+      if (fake.holding) {
+        fake.held.push(answer);
+        return;
+      }
       if (fake.delayMs <= 0) return answer();
       const timer = setTimeout(() => {
         fake.pending.delete(timer);
@@ -62,6 +69,14 @@ export class FakeAuthServer {
     await once(fake.server, 'listening');
     fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
     return fake;
+  }
+
+  /** Stops holding calls and answers every call held so far. */
+  releaseHeld(): void {
+    this.holding = false;
+    const held = this.held;
+    this.held = [];
+    for (const answer of held) answer();
   }
 
   /** Number of calls that carried this token. */

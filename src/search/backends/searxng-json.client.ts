@@ -4,6 +4,7 @@ import { addressLabel, type MetaSearchFailure, type MetaSearchRecorder } from '.
 import type { MetaSearchBackend, MetaSearchQuery } from './meta-search.backend';
 import { MetaSearchNotConfiguredError, MetaSearchUnavailableError } from './meta-search.errors';
 import type { SearchResult } from './search-result';
+import { webUrl } from './web-url';
 
 export interface SearxngJsonClientOptions {
   readonly name: string;
@@ -172,11 +173,13 @@ export class SearxngJsonClient implements MetaSearchBackend {
       throw new RetryableFailure('reply has no results array', 'bad_reply');
     }
     return body.results.flatMap((item) => {
-      if (typeof item?.url !== 'string' || !/^https?:\/\//i.test(item.url)) return [];
+      const url =
+        typeof item?.url === 'string' && !item.url.startsWith('//') ? webUrl(item.url) : undefined;
+      if (url === undefined) return [];
       return [
         {
-          url: item.url,
-          title: typeof item.title === 'string' ? item.title : item.url,
+          url,
+          title: typeof item.title === 'string' ? item.title : url,
           snippet: typeof item.content === 'string' ? item.content : '',
           publishedDate: typeof item.publishedDate === 'string' ? item.publishedDate : undefined,
           ...mediaFields(item),
@@ -192,21 +195,14 @@ function mediaFields(item: NonNullable<SearxngReply['results']>[number]): {
   thumbnailSrc?: string;
   iframeSrc?: string;
 } {
-  const imgSrc = httpUrl(item.img_src);
-  const thumbnailSrc = httpUrl(item.thumbnail_src) ?? httpUrl(item.thumbnail);
-  const iframeSrc = httpUrl(item.iframe_src);
+  const imgSrc = webUrl(item.img_src);
+  const thumbnailSrc = webUrl(item.thumbnail_src) ?? webUrl(item.thumbnail);
+  const iframeSrc = webUrl(item.iframe_src);
   return {
     ...(imgSrc ? { imgSrc } : {}),
     ...(thumbnailSrc ? { thumbnailSrc } : {}),
     ...(iframeSrc ? { iframeSrc } : {}),
   };
-}
-
-/** An absolute http(s) address (SearxNG may give protocol-relative ones: //host/path). */
-function httpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const url = value.startsWith('//') ? `https:${value}` : value;
-  return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
 function elapsed(startedAt: number): number {

@@ -3,6 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import type { Readability } from '@mozilla/readability';
 import axios, { type AxiosInstance } from 'axios';
 import { addressFilteringAgents } from '../../common/http/address-filtering-agents';
+import { webUrl } from '../backends/web-url';
 import { searchConfig } from '../search.config';
 import { htmlSections, sectionsOf, type TextSection } from '../text/html-sections';
 import { parseHtml } from '../text/parse-html';
@@ -64,6 +65,8 @@ export class PageReader {
     signal: AbortSignal,
     requestId?: string,
   ): Promise<ReadPage | undefined> {
+    // Axios would read a data: URL itself; only web pages are read.
+    if (webUrl(url) !== url) return undefined;
     try {
       const response = await this.http.get<string>(url, { signal });
       const type = String(response.headers['content-type'] ?? '').toLowerCase();

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { META_SEARCH_BACKEND, type MetaSearchBackend } from '../backends/meta-search.backend';
 import type { SearchResult } from '../backends/search-result';
+import { webUrl } from '../backends/web-url';
 import type { TimeRange } from '../filters/recency';
 import { LocalDocsIndex } from '../local/local-docs.index';
 import { searchConfig } from '../search.config';
@@ -77,7 +78,7 @@ export class Retriever {
       // The local index has no pages: everything relevant comes in the first round.
       return pageno === 1 ? this.localDocs.search(query, LOCAL_RESULTS_PER_QUERY) : [];
     }
-    return this.backend.search(
+    const results = await this.backend.search(
       {
         kind,
         query,
@@ -88,6 +89,8 @@ export class Retriever {
       },
       signal,
     );
+    // Whatever backend answered, a web source is an http(s) page.
+    return results.filter((result) => webUrl(result.url) === result.url);
   }
 }
 
