@@ -1,3 +1,5 @@
+import { normalizeIp } from '@nestjs/throttler';
+
 interface RequestWithCaller {
   ip: string;
   user?: { id?: string | number; sub?: string | number } | null;
@@ -10,9 +12,13 @@ export function callerKeyOf(request: unknown): string {
   return id !== undefined && id !== null ? `user:${String(id)}` : addressCallerKey(ip);
 }
 
-/** The caller key of a client that has not (or not yet) authenticated: its address. */
+/**
+ * The caller key of a client that has not (or not yet) authenticated: its address, an IPv6 one by
+ * its /64 (one host usually holds a whole /64, so a fresh address per request would otherwise be a
+ * fresh budget) and an IPv4-mapped one as the IPv4 address (@nestjs/throttler's normalizeIp).
+ */
 export function addressCallerKey(ip: string): string {
-  return `ip:${ip}`;
+  return `ip:${normalizeIp(ip)}`;
 }
 
 /**
