@@ -1,5 +1,9 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Module } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { REDIS_CLIENT } from '../src/common/redis/redis.tokens';
 import { startTestApp } from './utils/test-app';
 import { TEST_REDIS_URL } from './utils/redis';
 
@@ -154,6 +158,9 @@ describe('rate limiting and security headers (e2e)', () => {
     const b = await startTestApp({ imports: [PingModule], env });
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}-${randomUUID()}`;
     try {
+      // On a busy machine a replica may start before its Redis connection is ready (it then counts
+      // alone, by design); sharing is what this test is about, so it waits for both connections.
+      await Promise.all([redisReady(a.app), redisReady(b.app)]);
       expect((await hit(a.app, ip)).statusCode).toBe(200);
       expect((await hit(b.app, ip)).statusCode).toBe(200);
       expect((await hit(a.app, ip)).statusCode).toBe(200);
@@ -164,3 +171,8 @@ describe('rate limiting and security headers (e2e)', () => {
     }
   });
 });
+
+async function redisReady(app: INestApplication): Promise<void> {
+  const redis = app.get<Redis>(REDIS_CLIENT);
+  if (redis.status !== 'ready') await once(redis, 'ready');
+}
