@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { errorCodes } from 'fastify';
+import { CONTINUE_EXPECTATION } from './continue-expectation';
 import { hasBody } from './has-body';
 
 // A media type no client sends on purpose; only routes that stream their body are switched to it.
@@ -39,7 +40,11 @@ export function registerBodyChoice(fastify: FastifyInstance): void {
     const body = hasBody(headers);
     if (!body || request.is404) {
       if (headers['content-type'] !== undefined) hideContentType(request, undefined);
-    } else if (headers.expect !== undefined && request.raw.httpVersion === '1.1') {
+    } else if (
+      headers.expect !== undefined &&
+      request.raw.httpVersion === '1.1' &&
+      CONTINUE_EXPECTATION.test(headers.expect)
+    ) {
       // Node leaves it to Quarry (continueExpectation): only a request that passed
       // authentication and has a route is asked for its body.
       reply.raw.writeContinue();
