@@ -33,7 +33,7 @@ export function registerBodyChoice(fastify: FastifyInstance): void {
 
   fastify.addHook('preParsing', (request, reply, payload, done) => {
     const headers = request.raw.headers;
-    // A GET or a JSON POST reads two headers here and goes on.
+    // A request naming neither (most GETs) reads two headers here and goes on.
     if (headers['content-type'] === undefined && headers.expect === undefined) {
       return done(null, payload);
     }
