@@ -54,6 +54,15 @@ describe('the built service at the edges of HTTP', () => {
       });
     });
 
+    it('forwards a request with an expectation it does not know instead of answering 417', async () => {
+      const res = await getWithInformational(url('/api/v1/discover/x'), {
+        ...bearer,
+        expect: 'something-else',
+      });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ sibling: 'discover', method: 'GET' });
+    });
+
     it("passes on a 417 only when it is the sibling's", async () => {
       const res = await uploadExpectingContinue(
         url('/api/v1/discover/uploads?echo=status&code=417'),

@@ -63,6 +63,13 @@ export class BearerAuthGuard implements CanActivate, OnModuleInit {
    */
   beforeBody(controller: object, handler: object): onRequestHookHandler | undefined {
     if (!this.config.required) return undefined;
+    // @Public() is known now: no hook at all. Routes a module makes public (PublicRoutes) are
+    // known only after onModuleInit, so the hook asks at the route's first request.
+    const marked = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
+      handler as () => void,
+      controller as new () => unknown,
+    ]);
+    if (marked) return undefined;
     let isPublic: boolean | undefined;
     return (request, _reply, done) => {
       if ((isPublic ??= this.isPublic(handler, controller))) return done();

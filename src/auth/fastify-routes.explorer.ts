@@ -107,10 +107,13 @@ export class FastifyRoutesExplorer implements OnApplicationBootstrap {
       SERVED_BY_FASTIFY_KEY,
       owner.handler,
     );
-    options.preParsing = withHook(
-      options.preParsing,
-      served?.body === 'stream' ? streamBody : refuseNonJsonBody,
-    );
+    // Fastify parses no body of a GET or HEAD: a policy there would only cost a call per request.
+    if (readsBody(options.method)) {
+      options.preParsing = withHook(
+        options.preParsing,
+        served?.body === 'stream' ? streamBody : refuseNonJsonBody,
+      );
+    }
     const authenticate = this.auth.beforeBody(owner.controller, owner.handler);
     if (authenticate) options.onRequest = withHook(options.onRequest, authenticate);
     if (served) {
@@ -150,6 +153,15 @@ export class FastifyRoutesExplorer implements OnApplicationBootstrap {
       runFrom(0);
     };
   }
+}
+
+// The methods Fastify never parses a body for (its "bodyless" set).
+const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'TRACE']);
+
+function readsBody(method: RouteOptions['method']): boolean {
+  return typeof method === 'string'
+    ? !BODYLESS_METHODS.has(method)
+    : method.some((one) => !BODYLESS_METHODS.has(one));
 }
 
 /**

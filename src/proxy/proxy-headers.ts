@@ -62,11 +62,15 @@ export function forwardedHeaders(
   return out;
 }
 
+// What nearly every client and sibling sends: names no header, so nothing to split per request.
+const NAMES_NO_HEADER = /^\s*(?:keep-alive|close)\s*$/i;
+
 /** RFC 9110 section 7.6.1: headers the Connection header names are hop-by-hop too. */
 export function connectionOptions(
   connection: string | string[] | undefined,
 ): ReadonlySet<string> | undefined {
   if (connection === undefined) return undefined;
+  if (typeof connection === 'string' && NAMES_NO_HEADER.test(connection)) return undefined;
   const names = (Array.isArray(connection) ? connection.join(',') : connection)
     .split(',')
     .map((name) => name.trim().toLowerCase())

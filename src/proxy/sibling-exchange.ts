@@ -136,7 +136,7 @@ function returnedHeaders(rawHeaders: Buffer[]): Map<string, string | string[]> {
     else if (Array.isArray(prior)) prior.push(value);
     else returned.set(name, [prior, value]);
   }
-  // Usually "keep-alive" or "close", which name no header: nothing to remove.
+  // Usually "keep-alive" or "close", which name no header: then nothing is split or removed.
   connectionOptions(connection)?.forEach((name) => returned.delete(name));
   return returned;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { errorCodes } from 'fastify';
+import { CONTINUE_EXPECTATION } from './continue-expectation';
 import { hasBody } from './has-body';
 
 // A media type no client sends on purpose; only routes that stream their body are switched to it.
@@ -32,14 +33,18 @@ export function registerBodyChoice(fastify: FastifyInstance): void {
 
   fastify.addHook('preParsing', (request, reply, payload, done) => {
     const headers = request.raw.headers;
-    // A GET or a JSON POST reads two headers here and goes on.
+    // A request naming neither (most GETs) reads two headers here and goes on.
     if (headers['content-type'] === undefined && headers.expect === undefined) {
       return done(null, payload);
     }
     const body = hasBody(headers);
     if (!body || request.is404) {
       if (headers['content-type'] !== undefined) hideContentType(request, undefined);
-    } else if (headers.expect !== undefined && request.raw.httpVersion === '1.1') {
+    } else if (
+      headers.expect !== undefined &&
+      request.raw.httpVersion === '1.1' &&
+      CONTINUE_EXPECTATION.test(headers.expect)
+    ) {
       // Node leaves it to Quarry (continueExpectation): only a request that passed
       // authentication and has a route is asked for its body.
       reply.raw.writeContinue();
