@@ -39,12 +39,18 @@ describe('the built service, webhook connector limits', () => {
     await Promise.all([auth?.close(), receiver?.close()]);
   });
 
-  function get(token: string, path = '/hook'): Promise<Response> {
+  function get(token: string, path = '/hook', signal?: AbortSignal): Promise<Response> {
     return fetch(`${quarry.url}/api/connectors/webhook/actions/get`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url: receiver.url(path) }),
+      signal,
     });
+  }
+
+  /** Waits until the receiver has this many requests (a hang is bounded by the test's timeout). */
+  async function received(count: number): Promise<void> {
+    while (receiver.requests.length < count) await new Promise((r) => setTimeout(r, 20));
   }
 
   const big = Buffer.alloc(4 * 1024 * 1024, 'z');
@@ -83,8 +89,7 @@ describe('the built service, webhook connector limits', () => {
   it('answers a caller its limit+1-th running action 429 in the error shape; other callers and later actions go through', async () => {
     receiver.script({ held: true }, { held: true });
     const running = [get('alice-token', '/first'), get('alice-token', '/second')];
-    // Both have reached the receiver (a hang here is bounded by the test's timeout).
-    while (receiver.requests.length < MAX_CONCURRENT) await new Promise((r) => setTimeout(r, 20));
+    await received(MAX_CONCURRENT);
 
     const third = await get('alice-token', '/third');
     expect(third.status).toBe(429);
@@ -102,6 +107,42 @@ describe('the built service, webhook connector limits', () => {
     receiver.releaseHeld();
     expect((await Promise.all(running)).map((res) => res.status)).toEqual([200, 200]);
     expect((await get('alice-token', '/later')).status).toBe(200);
-    expect(receiver.requests.map((r) => r.path)).toEqual(['/first', '/second', '/bob', '/later']);
+    const paths = receiver.requests.map((r) => r.path);
+    // The two running ones arrive in either order.
+    expect([...paths.slice(0, 2).sort(), ...paths.slice(2)]).toEqual([
+      '/first',
+      '/second',
+      '/bob',
+      '/later',
+    ]);
+  });
+
+  it('keeps a slot until the action settles, even when its caller has gone', async () => {
+    receiver.script({ held: true }, { held: true });
+    const callers = [new AbortController(), new AbortController()];
+    const gone = callers.map((caller, i) =>
+      get('alice-token', `/gone-${i}`, caller.signal).catch(() => undefined),
+    );
+    await received(MAX_CONCURRENT);
+    for (const caller of callers) caller.abort();
+    await Promise.all(gone);
+
+    // The two actions still run (they are not aborted with their callers): no room for a third.
+    expect((await get('alice-token', '/meanwhile')).status).toBe(429);
+    receiver.releaseHeld();
+    // Once they settle, alice is admitted again (asked until then: a slot never given back keeps
+    // answering 429 until the test's timeout).
+    let later = await get('alice-token', '/after');
+    while (later.status === 429) {
+      await new Promise((r) => setTimeout(r, 20));
+      later = await get('alice-token', '/after');
+    }
+    expect(later.status).toBe(200);
+    const paths = receiver.requests.map((r) => r.path);
+    expect([...paths.slice(0, 2).sort(), ...paths.slice(2)]).toEqual([
+      '/gone-0',
+      '/gone-1',
+      '/after',
+    ]);
   });
 });
