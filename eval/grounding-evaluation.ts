@@ -29,6 +29,8 @@ export interface EvalModels {
 export interface SearchReply {
   readonly message: string;
   readonly sources: ReadonlyArray<{ readonly metadata: { readonly url: string } }>;
+  /** Set by the evaluation when the service did not answer in time (scored as no sources). */
+  readonly timedOut?: boolean;
 }
 
 /** The POST /api/search body that asks one question (with the built-in models by default). */
@@ -64,6 +66,7 @@ export interface QuestionOutcome {
   readonly sourceCount: number;
   readonly message?: string;
   readonly citations?: { readonly total: number; readonly valid: number };
+  readonly timedOut?: boolean;
 }
 
 export interface RowScores {
@@ -81,6 +84,8 @@ export interface RowScores {
   readonly citations?: { readonly total: number; readonly valid: number };
   /** Answerable questions answered with no source although the backend had results for them. */
   readonly emptyDespiteResults?: number;
+  /** Questions the service did not answer within the evaluation's time limit. */
+  readonly timedOut: number;
   readonly outcomes: QuestionOutcome[];
 }
 
@@ -110,6 +115,7 @@ export async function evaluateRun(
         reply.message,
       ),
       citations: citationMarkers(reply.message, reply.sources.length),
+      ...(reply.timedOut ? { timedOut: true } : {}),
     };
   });
   return summarise(label, questions, outcomes);
@@ -163,6 +169,7 @@ export function summarise(
     noAnswer: noAnswer.length,
     noAnswerHandled: noAnswer.filter((o) => o.nothingFound).length,
     noAnswerSources: mean(noAnswer.map((o) => o.sourceCount)),
+    timedOut: outcomes.filter((o) => o.timedOut).length,
     ...(outcomes.some((o) => o.citations)
       ? {
           citations: {
@@ -194,7 +201,7 @@ export function formatTable(rows: readonly RowScores[]): string {
     const ofAnswerable = (n: number | undefined) =>
       n === undefined ? '' : `${n} of ${row.answerable}`;
     lines.push(
-      `| ${row.label} | ${row.recall.toFixed(2)} | ${row.ndcg.toFixed(2)} | ${ofAnswerable(
+      `| ${row.label}${row.timedOut ? ` (${row.timedOut} timed out)` : ''} | ${row.recall.toFixed(2)} | ${row.ndcg.toFixed(2)} | ${ofAnswerable(
         row.falseNothingFound,
       )} | ${ofAnswerable(row.emptyDespiteResults)} | ${
         row.noAnswerHandled === undefined ? '' : `${row.noAnswerHandled} of ${row.noAnswer}`

@@ -57,6 +57,12 @@ const SEARX_PARAMS: Record<Exclude<EvalKind, 'local'>, Record<string, string>> =
 
 type Provider = 'builtin' | 'openai';
 
+/**
+ * A question not answered in this time counts as answered without sources and is reported as
+ * timed out, so one pathological page cannot stall the run.
+ */
+const ANSWER_TIMEOUT_MS = Number(process.env.EVAL_ANSWER_TIMEOUT_MS ?? 60_000);
+
 interface Options {
   readonly kinds: EvalKind[];
   readonly modes: EvalMode[];
@@ -270,14 +276,22 @@ async function ask(
   kind: EvalKind,
   models: EvalModels,
 ): Promise<SearchReply> {
-  const res = await fetch(`${url}/api/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(searchRequestBody(models.providerId, q, mode, kind, models)),
-  });
-  if (!res.ok)
-    throw new Error(`${q.id} (${mode}, ${kind}): HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as SearchReply;
+  try {
+    const res = await fetch(`${url}/api/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(searchRequestBody(models.providerId, q, mode, kind, models)),
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      throw new Error(`${q.id} (${mode}, ${kind}): HTTP ${res.status} ${await res.text()}`);
+    }
+    return (await res.json()) as SearchReply;
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError') throw error;
+    process.stderr.write(`eval: ${q.id} (${kind}, ${mode}) timed out\n`);
+    return { message: '', sources: [], timedOut: true };
+  }
 }
 
 async function providerIds(url: string): Promise<{ builtin: string; openai: string }> {

@@ -55,6 +55,11 @@ interface PageSource {
   readonly entries?: RegExp;
 }
 
+/**
+ * Left out: tables of contents, news, release notes and cross-reference lists (lists of every
+ * keyword, matching any question), and SQLite's requirements.html, a generated 1.8 MB list of
+ * requirement ids whose reading alone made quality mode take minutes per question.
+ */
 const SOURCES: readonly PageSource[] = [
   {
     kind: 'web',
@@ -75,7 +80,7 @@ const SOURCES: readonly PageSource[] = [
     dir: `${DOC}/sqlite3`,
     include: (p) =>
       !p.includes('/') &&
-      !/^(faq|index|docs|news|chronology|download|support|sitemap|keyword_index|toc|changes|mostdeployed|famous|copyright|prosupport|testimonials|consortium|crew|privatebranch|hp1|doclist|releaselog|doc_|capi3ref|mingw)/.test(
+      !/^(faq|index|docs|news|chronology|download|support|sitemap|keyword_index|toc|changes|mostdeployed|famous|copyright|prosupport|testimonials|consortium|crew|privatebranch|hp1|doclist|releaselog|doc_|capi3ref|mingw|requirements)/.test(
         p,
       ),
   },
