@@ -14,7 +14,7 @@
  *   npm run eval -- --only d-slow-inserts --answers       # one question, with its answer
  *   npm run eval -- --home-made                           # the earlier evaluation (CI subset)
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bagOfWordsVector, FakeOpenAiServer } from '../test/fakes/fake-openai.server';
 import { CorpusEnginesServer } from './corpus/corpus-engines.server';
@@ -111,14 +111,19 @@ async function main(): Promise<void> {
   const judged = questions.filter((q) => !unjudged.includes(q));
 
   const started = Date.now();
-  const localDir = join(OUT, 'debian-local');
-  await rm(localDir, { recursive: true, force: true });
+  // A folder per run, so two runs in one checkout do not rebuild each other's local copy.
+  await mkdir(OUT, { recursive: true });
+  const runDir = await mkdtemp(join(OUT, 'run-'));
+  const localDir = join(runDir, 'local');
   const corpus = await buildDebianCorpus(localDir);
   checkJudgements(corpus.docs);
   const engines = await CorpusEnginesServer.start(corpus);
-  const stack: Array<() => Promise<void>> = [() => engines.close()];
+  const stack: Array<() => Promise<void>> = [
+    () => rm(runDir, { recursive: true, force: true }),
+    () => engines.close(),
+  ];
   try {
-    const searx = await SearxProcess.start(engines.url, join(OUT, 'searx'));
+    const searx = await SearxProcess.start(engines.url, join(runDir, 'searx'));
     stack.push(() => searx.stop());
     const model = await FakeOpenAiServer.start({ reply: echoSources, embed: bagOfWordsVector });
     stack.push(() => model.close());

@@ -6,7 +6,7 @@ import type { CorpusKind, DebianCorpus, DebianDoc } from './debian-corpus';
 /**
  * The search engines searx queries in the evaluation, over the Debian corpus, on 127.0.0.1.
  * Each engine is a plain BM25 index (minisearch, its defaults: no stemming, no synonyms, nothing
- * written for the questions) over one field set of one source kind: titles and headings, the
+ * written for the questions) over one field set of one source kind: the title, the
  * whole text, or the opening of the text (an abstract). searx merges what they answer as it
  * merges real engines. GET /engine/<key>?q=...&pageno=N answers
  * `{ results: [{ url, title, content }] }`; every page is also served as HTML at its path.
@@ -17,13 +17,15 @@ export interface CorpusEngine {
   readonly key: string;
   readonly kind: Exclude<CorpusKind, 'local'>;
   readonly category: string;
-  readonly fields: ReadonlyArray<'title' | 'headings' | 'text' | 'abstract'>;
+  readonly fields: ReadonlyArray<'title' | 'text' | 'abstract'>;
 }
 
 /**
  * Quarry's defaults: web searches category "general", academic sources the engines "arxiv",
  * "google scholar" and "pubmed", discussions the engine "reddit" (src/search/search.config.ts).
- * The engines carry those names so the service runs with its default settings.
+ * The engines carry those names so the service runs with its default settings. Title engines
+ * index the title alone: with the headings too, pages with hundreds of them (git's user manual,
+ * Apache's SSL FAQ) matched every question and led nearly every list.
  */
 export const CORPUS_ENGINES: readonly CorpusEngine[] = [
   {
@@ -31,7 +33,7 @@ export const CORPUS_ENGINES: readonly CorpusEngine[] = [
     key: 'web-titles',
     kind: 'web',
     category: 'general',
-    fields: ['title', 'headings'],
+    fields: ['title'],
   },
   { name: 'manual text', key: 'web-text', kind: 'web', category: 'general', fields: ['text'] },
   {
@@ -39,7 +41,7 @@ export const CORPUS_ENGINES: readonly CorpusEngine[] = [
     key: 'academic-titles',
     kind: 'academic',
     category: 'science',
-    fields: ['title', 'headings'],
+    fields: ['title'],
   },
   {
     name: 'google scholar',
@@ -71,7 +73,6 @@ const ABSTRACT_CHARS = 1500;
 interface Indexed {
   readonly id: number;
   readonly title: string;
-  readonly headings: string;
   readonly text: string;
   readonly abstract: string;
 }
@@ -91,7 +92,6 @@ export class CorpusEnginesServer {
         docs.map((doc, id) => ({
           id,
           title: doc.title,
-          headings: doc.headings.join(' \n '),
           text: doc.text,
           abstract: doc.text.slice(0, ABSTRACT_CHARS),
         })),
