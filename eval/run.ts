@@ -248,13 +248,53 @@ function report(rows: readonly EvalRow[], halves: ReadonlyMap<string, Half>, opt
         },
       };
     });
-    process.stdout.write(`\n## ${half} half\n\n${formatTable(halfRows.map((r) => r.row))}\n`);
+    const table = formatTable(halfRows.map((r) => r.row));
+    process.stdout.write(
+      `\n## ${half} half\n\n${table}\n\n${formatTargets(halfRows.map((r) => r.row))}\n`,
+    );
     if (half === 'dev' ? opts.verbose : opts.showTest) {
       for (const { row, questions } of halfRows) {
         process.stderr.write(formatDetails(row, questions, opts.answers));
       }
     }
   }
+}
+
+/**
+ * Issue 33's targets per source kind, read off one half's rows: speed against the backend's
+ * order (x1.3 wanted), the order of the modes, and answerable questions left without sources.
+ */
+function formatTargets(rows: readonly RowScores[]): string {
+  const lines = ['Targets (issue 33), built-in models:'];
+  const kinds = [...new Set(rows.map((row) => row.label.split(':')[0]))];
+  for (const kind of kinds) {
+    const find = (suffix: string) => rows.find((row) => row.label.startsWith(`${kind}: ${suffix}`));
+    const baseline = rows.find((row) => row.label.startsWith(kind) && row.label.includes('own'));
+    const [speed, balanced, quality] = ['speed', 'balanced', 'quality'].map((mode) =>
+      rows.find((row) => row.label === `${kind}: ${mode}`),
+    );
+    if (!baseline || !speed) continue;
+    const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `x${(a / b).toFixed(2)}`);
+    const ordered =
+      balanced && quality
+        ? quality.recall >= balanced.recall &&
+          balanced.recall >= speed.recall &&
+          quality.ndcg >= balanced.ndcg &&
+          balanced.ndcg >= speed.ndcg
+          ? 'yes'
+          : 'no'
+        : 'not run';
+    const empty = [speed, balanced, quality, find('speed, OpenAI')]
+      .map((row) => row?.emptyDespiteResults ?? 0)
+      .reduce((a, b) => a + b, 0);
+    lines.push(
+      `- ${kind}: speed vs backend recall ${ratio(speed.recall, baseline.recall)}, nDCG ${ratio(
+        speed.ndcg,
+        baseline.ndcg,
+      )}; quality >= balanced >= speed: ${ordered}; answerable without sources (all rows): ${empty}`,
+    );
+  }
+  return lines.join('\n');
 }
 
 function localBaseline(
