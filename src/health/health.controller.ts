@@ -1,60 +1,30 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../common/decorators/public.decorator';
-import { LivenessDto, ReadinessDto } from './health.dto';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
+import { LivenessDto } from './health.dto';
+import { READINESS_ENDPOINT } from './readiness.openapi';
 import { ReadinessService } from './readiness.service';
 
-@ApiTags('health')
 // Probes are polled by orchestrators: never behind a token, never rate-limited.
-@Public()
+@QuarryApi('health', { public: true })
 @SkipThrottle()
 @Controller('health')
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}
 
   @Get()
-  @ApiOperation({
+  @QuarryEndpoint({
     operationId: 'getHealth',
     summary: 'Liveness: the process answers. Calls no dependency.',
+    ok: LivenessDto,
   })
-  @ApiOkResponse({ type: LivenessDto })
   live(): LivenessDto {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @ApiOperation({
-    operationId: 'getReadiness',
-    summary:
-      'Readiness: one entry per configured dependency, each up or down with a reason. 503 when the ' +
-      'service cannot do its main job: every meta-search address down while one is configured, the ' +
-      'auth service down while authentication is required, or no model provider up. Probe results ' +
-      'are reused for READINESS_CACHE_MS.',
-  })
-  @ApiOkResponse({
-    type: ReadinessDto,
-    description: 'Ready; `error` may still list a dependency the service can do without.',
-  })
-  @ApiServiceUnavailableResponse({
-    type: ReadinessDto,
-    description: 'A dependency the service cannot do without is down.',
-    example: {
-      status: 'error',
-      info: { builtin: { status: 'up' } },
-      error: { searxng: { status: 'down', reason: 'every meta-search address failed' } },
-      details: {
-        builtin: { status: 'up' },
-        searxng: { status: 'down', reason: 'every meta-search address failed' },
-      },
-    },
-  })
+  @QuarryEndpoint(READINESS_ENDPOINT)
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const report = await this.readiness.report();
     await reply.status(report.status === 'ok' ? 200 : 503).send(report);

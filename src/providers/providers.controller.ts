@@ -1,12 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiInternalServerErrorResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ErrorBody } from '../common/errors/error-body';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import { ProvidersResponseDto } from './dto/providers-response.dto';
 import { ProvidersDocument } from './providers-document';
 
@@ -16,22 +9,21 @@ export const PROVIDERS_CONTENT_TYPE = 'application/json; charset=utf-8';
  * Declares and documents GET /api/providers; ProvidersRoutes serves it as a plain Fastify handler
  * behind the same global guards (this method runs only where there is no Fastify instance).
  */
-@ApiTags('providers')
-@ApiBearerAuth()
+@QuarryApi('providers')
 @Controller('api/providers')
 export class ProvidersController {
   constructor(private readonly document: ProvidersDocument) {}
 
   @Get()
-  @ApiOperation({
+  @QuarryEndpoint({
     operationId: 'listProviders',
     summary: 'List active providers and their chat and embedding models.',
     description:
       'Answers from what is known without waiting on any provider. Use a provider id as providerId ' +
       'and a model key as key in POST /api/search.',
+    ok: ProvidersResponseDto,
+    errors: { 500: 'Unexpected failure.' },
   })
-  @ApiOkResponse({ type: ProvidersResponseDto })
-  @ApiInternalServerErrorResponse({ type: ErrorBody, description: 'Unexpected failure.' })
   @Header('content-type', PROVIDERS_CONTENT_TYPE)
   list(): string {
     return this.document.json();
