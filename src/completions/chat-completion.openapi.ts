@@ -5,12 +5,67 @@ import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto';
 import { ChatCompletionChunkDto, ChatCompletionDto } from './dto/chat-completion-response.dto';
 import { OpenAiErrorBody } from './errors/openai-error-body';
 
-const STREAM_EXAMPLE = [
-  'data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"quarry-speed","choices":[{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}],"citations":["https://example.com/a"],"search_results":[{"title":"A","url":"https://example.com/a","date":null,"snippet":"..."}]}',
-  'data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"quarry-speed","choices":[{"index":0,"delta":{"content":"Cached for ten minutes [1]."},"logprobs":null,"finish_reason":null}]}',
-  'data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"quarry-speed","choices":[{"index":0,"delta":{"annotations":[{"type":"url_citation","url_citation":{"start_index":23,"end_index":26,"url":"https://example.com/a","title":"A"}}]},"logprobs":null,"finish_reason":"stop"}]}',
-  'data: [DONE]',
-].join('\n\n');
+/** The data of one server-sent event, named so that generated clients get a type for it. */
+export const CHAT_COMPLETION_STREAM_EVENT = 'ChatCompletionStreamEvent';
+
+/** A chunk; an error that ended the stream after it started; or the text [DONE], last. */
+export const CHAT_COMPLETION_STREAM_EVENT_SCHEMA = {
+  description:
+    'The data of one server-sent event: a chat.completion.chunk; or, when the run failed after ' +
+    'the stream started, an error in the shape of OpenAI and the end of the stream; or, last ' +
+    'after a complete run, the text [DONE] (not JSON).',
+  oneOf: [
+    { $ref: getSchemaPath(ChatCompletionChunkDto) },
+    { $ref: getSchemaPath(OpenAiErrorBody) },
+    { type: 'string', enum: ['[DONE]'] },
+  ],
+};
+
+const REQUEST = {
+  type: ChatCompletionRequestDto,
+  examples: {
+    local: {
+      summary: 'Local documents with the built-in model, offline',
+      value: {
+        model: `${BUILTIN_PROVIDER_ID}/extractive`,
+        messages: [{ role: 'user', content: 'How are meta-search results cached?' }],
+        search_mode: 'local',
+        max_sources: 3,
+      },
+    },
+  },
+};
+
+const ERRORS: QuarryEndpointOptions['errors'] = {
+  400: {
+    description: 'invalid_request_error: a field is invalid (param names it).',
+    example: {
+      error: {
+        message: 'messages must be a non-empty array of { role, content }',
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: null,
+      },
+    },
+  },
+  401: 'Missing or invalid bearer token.',
+  404: {
+    description: 'model_not_found: see GET /v1/models.',
+    example: {
+      error: {
+        message:
+          'The model `acme/gpt-5` does not exist. GET /v1/models lists the usable ids (<providerId>/<chatModelKey>) and aliases.',
+        type: 'invalid_request_error',
+        param: 'model',
+        code: 'model_not_found',
+      },
+    },
+  },
+  429: 'Rate limited; Retry-After says when to retry.',
+  502: 'The model provider or every search backend failed.',
+  503: 'No search backend configured, or the provider is rate limiting.',
+  504: 'The model provider timed out.',
+};
 
 /** POST /v1/chat/completions as the document describes it. */
 export const CREATE_CHAT_COMPLETION: QuarryEndpointOptions = {
@@ -19,48 +74,37 @@ export const CREATE_CHAT_COMPLETION: QuarryEndpointOptions = {
   description:
     'Answers the last user message from fresh search results, citing them as [n]. The response ' +
     "is OpenAI's chat.completion with message.annotations (url_citation per marker) plus Sonar's " +
-    'citations, search_results and, when asked, related_questions. stream true: server-sent ' +
-    'events of chat.completion.chunk ending with data: [DONE]; citations and search_results on ' +
-    'the first chunk, usage on a last chunk with stream_options.include_usage. Errors use ' +
-    "OpenAI's shape { error: { message, type, param, code } }.",
-  body: {
-    type: ChatCompletionRequestDto,
-    examples: {
-      local: {
-        summary: 'Local documents with the built-in model, offline',
-        value: {
-          model: `${BUILTIN_PROVIDER_ID}/extractive`,
-          messages: [{ role: 'user', content: 'How are meta-search results cached?' }],
-          search_mode: 'local',
-          max_sources: 3,
-        },
-      },
-    },
-  },
+    'citations, search_results and, when asked, related_questions. Errors use ' +
+    "OpenAI's shape { error: { message, type, param, code } }. OpenAI's stream: true is " +
+    'accepted here and answers as POST /v1/chat/completions/stream, which documents the events.',
+  body: REQUEST,
+  ok: { type: ChatCompletionDto, description: 'The completion.' },
+  errors: ERRORS,
+  errorBody: OpenAiErrorBody,
+};
+
+/** POST /v1/chat/completions/stream: the same request, answered as server-sent events. */
+export const STREAM_CHAT_COMPLETION: QuarryEndpointOptions = {
+  operationId: 'streamChatCompletion',
+  summary: 'Search-grounded chat completion, streamed as server-sent events',
+  description:
+    'As POST /v1/chat/completions with stream true (the same body; stream is ignored): ' +
+    'server-sent events of chat.completion.chunk ending with data: [DONE]; citations and ' +
+    'search_results on the first chunk, usage on a last chunk with ' +
+    'stream_options.include_usage. A failure before the first event is an ordinary error ' +
+    'response. docs/openapi.md shows how to read it.',
+  body: REQUEST,
   ok: {
-    description: 'The completion (stream false) or the event stream (stream true).',
+    description: 'Server-sent events: each is "data: " and one ChatCompletionStreamEvent.',
     content: {
-      'application/json': { schema: { $ref: getSchemaPath(ChatCompletionDto) } },
       'text/event-stream': {
-        schema: {
-          $ref: getSchemaPath(ChatCompletionChunkDto),
-          description:
-            'Server-sent events: each event is "data: " and one chunk (this schema), the last one "data: [DONE]".',
-        },
+        schema: { $ref: `#/components/schemas/${CHAT_COMPLETION_STREAM_EVENT}` },
         // Not OpenAPI 3.0 vocabulary: tells tools (and the contract tests) to read the body event by event.
         'x-stream-framing': 'sse',
-        example: STREAM_EXAMPLE,
+        example: '[DONE]',
       } as object,
     },
   },
-  errors: {
-    400: 'invalid_request_error: a field is invalid (param names it).',
-    401: 'Missing or invalid bearer token.',
-    404: 'model_not_found: see GET /v1/models.',
-    429: 'Rate limited; Retry-After says when to retry.',
-    502: 'The model provider or every search backend failed.',
-    503: 'No search backend configured, or the provider is rate limiting.',
-    504: 'The model provider timed out.',
-  },
+  errors: ERRORS,
   errorBody: OpenAiErrorBody,
 };

@@ -15,7 +15,8 @@ export class ConnectorsController {
   @Get()
   @QuarryEndpoint({
     operationId: 'listConnectors',
-    summary: 'Lists the connectors and the actions each declares.',
+    summary: 'Lists the connectors and the actions each declares',
+    description: 'Each connector with its id (for POST /api/connectors/{id}/actions/{action}).',
     ok: ConnectorListDto,
     errors: { 401: 'Authentication is on and the bearer token is missing or invalid.' },
   })

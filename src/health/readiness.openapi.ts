@@ -4,8 +4,9 @@ import { ReadinessDto } from './health.dto';
 /** GET /health/ready as the document describes it. */
 export const READINESS_ENDPOINT: QuarryEndpointOptions = {
   operationId: 'getReadiness',
-  summary:
-    'Readiness: one entry per configured dependency, each up or down with a reason. 503 when the ' +
+  summary: 'Readiness: each configured dependency, up or down',
+  description:
+    'One entry per configured dependency, each up or down with a reason. 503 when the ' +
     'service cannot do its main job: every meta-search address down while one is configured, the ' +
     'auth service down while authentication is required, or no model provider up. Probe results ' +
     'are reused for READINESS_CACHE_MS.',

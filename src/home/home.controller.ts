@@ -21,7 +21,8 @@ export class HomeController {
   @Get()
   @QuarryEndpoint({
     operationId: 'getIndex',
-    summary: 'The service name, its version and links to the API reference and health checks.',
+    summary: 'The service name, its version and where to go next',
+    description: 'Links to the API reference, this document and the health checks.',
     ok: {
       type: ApiIndexDto,
       example: {

@@ -20,7 +20,7 @@ const MEDIA_ERRORS = {
   },
 };
 
-@QuarryApi('media', { models: [ModelRefDto, LegacyModelRefDto, ErrorBody] })
+@QuarryApi('search', { models: [ModelRefDto, LegacyModelRefDto, ErrorBody] })
 @Controller('api')
 export class MediaController {
   constructor(private readonly media: MediaSearchService) {}

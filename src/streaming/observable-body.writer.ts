@@ -32,6 +32,8 @@ export interface ObservableBodyOptions<T> {
   readonly idleTimeoutMs?: number;
   /** Where a client that does not read is reported. */
   readonly logger: Pick<Logger, 'warn'>;
+  /** Default text/event-stream: proxies on the way pass it on unbuffered. */
+  readonly contentType?: string;
 }
 
 /**
@@ -64,11 +66,11 @@ export class ObservableBodyWriter {
     const start = () => {
       started = true;
       reply.hijack();
-      // The headers set so far (request id, security headers, CORS) go out with these. Both
-      // streamed formats are sent as text/event-stream, unbuffered by proxies on the way.
+      // The headers set so far (request id, security headers, CORS) go out with these; with
+      // x-accel-buffering: no, proxies pass any of the streamed formats on unbuffered.
       body.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
+        'content-type': options.contentType ?? 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
       });

@@ -9,7 +9,7 @@ import { SuggestionsRequestDto } from './dto/suggestions-request.dto';
 import { SuggestionsResponseDto } from './dto/suggestions-response.dto';
 import { SuggestionsService } from './suggestions.service';
 
-@QuarryApi('suggestions', { models: [ModelRefDto, LegacyModelRefDto, ErrorBody] })
+@QuarryApi('search', { models: [ModelRefDto, LegacyModelRefDto, ErrorBody] })
 @Controller('api')
 export class SuggestionsController {
   constructor(private readonly suggestions: SuggestionsService) {}
