@@ -140,13 +140,15 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
       ],
     },
   });
-  const { timeoutMs } = app.get<ConfigType<typeof proxyConfig>>(proxyConfig.KEY);
-  SwaggerModule.setup(
-    'docs/siblings',
-    app,
-    () => buildSiblingsDocument(apiDocument(), siblingsOpenApi(timeoutMs)),
-    { ui: false, raw: ['json'], jsonDocumentUrl: 'docs/siblings/json' },
-  );
+  const siblingsDocument = () => {
+    const { timeoutMs } = app.get<ConfigType<typeof proxyConfig>>(proxyConfig.KEY);
+    return buildSiblingsDocument(apiDocument(), siblingsOpenApi(timeoutMs));
+  };
+  SwaggerModule.setup('docs/siblings', app, siblingsDocument, {
+    ui: false,
+    raw: ['json'],
+    jsonDocumentUrl: 'docs/siblings/json',
+  });
 }
 
 /** Builds the whole application the way production runs it. */

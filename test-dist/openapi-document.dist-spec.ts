@@ -58,6 +58,10 @@ describe('the OpenAPI document at /docs/json', () => {
       'docs',
       'siblings',
     ]);
+    // The probes are outside the rate limit: no 429 is documented for them.
+    const { paths } = client.contract.document;
+    expect(Object.keys(paths['/health'].get.responses)).not.toContain('429');
+    expect(Object.keys(paths['/api/providers'].get.responses)).toContain('429');
     const used = new Set(operations.flatMap(({ operation }) => operation.tags ?? []));
     expect([...used].every((tag) => tags.some((t) => t.name === tag))).toBe(true);
   });

@@ -1,5 +1,4 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import { LivenessDto } from './health.dto';
@@ -7,8 +6,7 @@ import { READINESS_ENDPOINT } from './readiness.openapi';
 import { ReadinessService } from './readiness.service';
 
 // Probes are polled by orchestrators: never behind a token, never rate-limited.
-@QuarryApi('health', { public: true })
-@SkipThrottle()
+@QuarryApi('health', { public: true, rateLimited: false })
 @Controller('health')
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}

@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { mapError } from '../common/errors/error-mapper';
 import { errorCodes } from 'fastify';
+import { NOT_RATE_LIMITED } from '../common/decorators/quarry-endpoint.decorator';
 import { QuarryError } from '../common/errors/quarry.error';
 import { UnsupportedBodyTypeError } from '../common/http/json-only-bodies';
 import { isOpenAiPath, openAiErrorBody } from '../completions';
@@ -55,11 +56,12 @@ const RETRY_AFTER = {
 };
 
 /**
- * Adds what holds for every route so no operation can forget it: 429 and a `default` error on
- * all (not 408: Node answers a request not received within REQUEST_TIMEOUT_MS without a body,
- * and a bodiless error status leaves generated clients an unknown error type); 401 and 503 where a bearer token is required; 400, 413 and 415 where a JSON body is
- * read. Error responses get an example of their own status in the shape the route answers
- * (OpenAI's under /v1, { statusCode, error, message, requestId } elsewhere).
+ * Adds what holds for every route so no operation can forget it: a `default` error on all; 429
+ * on all the rate limit applies to; 401 and 503 where a bearer token is required; 400, 413 and
+ * 415 where a JSON body is read. Not 408: Node answers a request not received within
+ * REQUEST_TIMEOUT_MS without a body, and a bodiless error status leaves generated clients an
+ * unknown error type. Error responses get the standard example of their status, where there is
+ * one, in the shape the route answers (OpenAI's under /v1, ErrorBody elsewhere).
  */
 export function addStandardResponses(document: OpenAPIObject): void {
   for (const [path, item] of Object.entries(document.paths)) {
@@ -76,7 +78,7 @@ export function addStandardResponses(document: OpenAPIObject): void {
         add(503);
       }
       if (readsJsonBody(operation)) [400, 413, 415].forEach(add);
-      add(429);
+      if (!(NOT_RATE_LIMITED in operation)) add(429);
       const tooMany = responses['429'];
       if (tooMany && 'description' in tooMany)
         tooMany.headers = { ...tooMany.headers, ...RETRY_AFTER };

@@ -2,6 +2,7 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
+  ApiExtension,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
@@ -13,6 +14,7 @@ import {
   type ApiResponseNoStatusOptions,
   type ApiResponseOptions,
 } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import { ErrorBody } from '../errors/error-body';
 import { Public } from './public.decorator';
 
@@ -63,18 +65,26 @@ export function QuarryEndpoint(options: QuarryEndpointOptions): MethodDecorator 
   );
 }
 
-/**
- * A controller's place in the document: its tag, and whether its routes need a bearer token
- * (`public` routes are also reachable without one at run time), plus schemas its routes
- * reference by $ref only.
- */
-export function QuarryApi(
-  tag: string,
-  options: { readonly public?: boolean; readonly models?: ReadonlyArray<Type<unknown>> } = {},
-): ClassDecorator {
+export interface QuarryApiOptions {
+  /** Reachable without a bearer token, at run time and in the document. */
+  readonly public?: boolean;
+  /** false: outside the rate limit (SkipThrottle), and documented without a 429. */
+  readonly rateLimited?: boolean;
+  /** Schemas its routes reference by $ref only. */
+  readonly models?: ReadonlyArray<Type<unknown>>;
+}
+
+/** A controller's place in the document: its tag, and what holds for all of its routes. */
+export function QuarryApi(tag: string, options: QuarryApiOptions = {}): ClassDecorator {
   return applyDecorators(
     ApiTags(tag),
     options.public ? Public() : ApiBearerAuth(),
+    ...(options.rateLimited === false
+      ? [SkipThrottle(), ApiExtension(NOT_RATE_LIMITED, true)]
+      : []),
     ...(options.models?.length ? [ApiExtraModels(...options.models)] : []),
   );
 }
+
+/** The operation's mark in the document that no 429 can come from it. */
+export const NOT_RATE_LIMITED = 'x-not-rate-limited';
