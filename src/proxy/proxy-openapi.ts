@@ -35,13 +35,32 @@ export function siblingsOpenApi(timeoutMs: number): SiblingsOpenApi {
   const paths: Record<string, PathItem> = {};
   for (const route of SIBLING_ROUTES) {
     const methods = route.method === 'GET' ? GET_METHODS : ANY_METHODS;
-    paths[route.prefix] ??= operations(route, methods, false, timeoutMs);
-    if (!route.exact) paths[`${route.prefix}/{path}`] = operations(route, methods, true, timeoutMs);
+    paths[route.prefix] ??= operations(route, methods, false);
+    if (!route.exact) paths[`${route.prefix}/{path}`] = operations(route, methods, true);
   }
   const siblings = [...new Set(SIBLING_ROUTES.map((route) => route.sibling))];
+  // Each sibling's 502 and 504 name it: one response of each per sibling, referenced.
+  const named = Object.fromEntries(
+    siblings.flatMap((sibling) => [
+      [
+        `${pascal(sibling)}Unreachable`,
+        errorResponse(
+          `The ${sibling} service is unreachable.`,
+          new SiblingUnreachableError(sibling),
+        ),
+      ],
+      [
+        `${pascal(sibling)}Timeout`,
+        errorResponse(
+          `The ${sibling} service sent no reply within PROXY_TIMEOUT_MS.`,
+          new SiblingTimeoutError(sibling, timeoutMs),
+        ),
+      ],
+    ]),
+  );
   return {
     paths,
-    components: SHARED,
+    components: { ...SHARED, responses: { ...SHARED.responses, ...named } },
     tags: siblings.map((sibling) => ({
       name: sibling,
       description: `Paths the ${sibling} service answers: ${SIBLING_ROUTES.filter(
@@ -53,21 +72,19 @@ export function siblingsOpenApi(timeoutMs: number): SiblingsOpenApi {
   };
 }
 
-function operations(
-  route: SiblingRoute,
-  methods: readonly string[],
-  subtree: boolean,
-  timeoutMs: number,
-): PathItem {
-  const item: Record<string, unknown> = {};
+function operations(route: SiblingRoute, methods: readonly string[], subtree: boolean): PathItem {
+  const item: Record<string, unknown> = {
+    // Said once per path rather than per method.
+    description:
+      `Forwarded to the ${route.sibling} service with the same method, path and query string; ` +
+      'bodies are streamed both ways, its status and headers pass through minus hop-by-hop ' +
+      'headers, and X-Forwarded-For/-Proto/-Host and X-Request-Id are added.',
+  };
   for (const method of methods) {
     item[method] = {
       tags: [route.sibling],
       summary: `${method.toUpperCase()} ${route.prefix}${subtree ? '/{path}' : ''}, answered by the ${route.sibling} service`,
-      description:
-        `Forwarded to the ${route.sibling} service with the same method, path and query string; ` +
-        'bodies are streamed both ways, its status and headers pass through minus hop-by-hop ' +
-        'headers, and X-Forwarded-For/-Proto/-Host and X-Request-Id are added.',
+      description: `As the path says: forwarded to the ${route.sibling} service.`,
       operationId: operationIdOf(method, route.prefix, subtree),
       security: [{ bearer: [] }],
       parameters: [
@@ -85,15 +102,9 @@ function operations(
               ...(subtree ? { '400': ref('responses', 'UnforwardablePath') } : {}),
               '401': ref('responses', 'Unauthenticated'),
               '429': ref('responses', 'TooManyRequests'),
-              '502': errorResponse(
-                `The ${route.sibling} service is unreachable.`,
-                new SiblingUnreachableError(route.sibling),
-              ),
+              '502': ref('responses', `${pascal(route.sibling)}Unreachable`),
               '503': ref('responses', 'AuthUnavailable'),
-              '504': errorResponse(
-                `The ${route.sibling} service sent no reply within PROXY_TIMEOUT_MS.`,
-                new SiblingTimeoutError(route.sibling, timeoutMs),
-              ),
+              '504': ref('responses', `${pascal(route.sibling)}Timeout`),
               default: ref('responses', 'SiblingOtherReply'),
             },
     };
@@ -227,4 +238,8 @@ function operationIdOf(method: string, prefix: string, subtree: boolean): string
   return ['proxy', method, ...words, ...(subtree ? ['path'] : [])]
     .map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1)))
     .join('');
+}
+
+function pascal(name: string): string {
+  return name[0].toUpperCase() + name.slice(1);
 }
