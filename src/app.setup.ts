@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SwaggerModule } from '@nestjs/swagger';
+import type { ConfigType } from '@nestjs/config';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
@@ -23,7 +24,8 @@ import {
 } from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
-import { buildApiDocument } from './openapi/api-document';
+import { buildApiDocument, buildSiblingsDocument } from './openapi/api-document';
+import { proxyConfig, siblingsOpenApi } from './proxy';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
 
 export interface AdapterBundle {
@@ -136,10 +138,29 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
     });
   }
 
-  // Built on the first request for it: the document is a few MiB of heap the request path never uses.
-  SwaggerModule.setup('docs', app, () => buildApiDocument(app, bundle.server), {
+  // Built on the first request for it: the document is heap the request path never uses.
+  let built: OpenAPIObject | undefined;
+  const apiDocument = () => (built ??= buildApiDocument(app, bundle.server));
+  SwaggerModule.setup('docs', app, apiDocument, {
     jsonDocumentUrl: 'docs/json',
     yamlDocumentUrl: 'docs/yaml',
+    // The UI opens on Quarry's own API; its selector offers the forwarded paths.
+    explorer: true,
+    swaggerOptions: {
+      urls: [
+        { url: '/docs/json', name: 'Quarry' },
+        { url: '/docs/siblings/json', name: 'Sibling services' },
+      ],
+    },
+  });
+  const siblingsDocument = () => {
+    const { timeoutMs } = app.get<ConfigType<typeof proxyConfig>>(proxyConfig.KEY);
+    return buildSiblingsDocument(apiDocument(), siblingsOpenApi(timeoutMs));
+  };
+  SwaggerModule.setup('docs/siblings', app, siblingsDocument, {
+    ui: false,
+    raw: ['json'],
+    jsonDocumentUrl: 'docs/siblings/json',
   });
 }
 

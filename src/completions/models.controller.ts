@@ -1,11 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import { ModelListDto } from './dto/model-list.dto';
 import { OpenAiErrorBody } from './errors/openai-error-body';
 import { CompletionModelResolver } from './models/completion-model.resolver';
@@ -13,24 +7,21 @@ import { CompletionModelResolver } from './models/completion-model.resolver';
 /** When this process started: OpenAI's `created` of a model, stable while it runs. */
 const STARTED = Math.floor(Date.now() / 1000);
 
-@ApiTags('openai-compatible')
-@ApiBearerAuth()
+@QuarryApi('openai-compatible')
 @Controller('v1')
 export class ModelsController {
   constructor(private readonly models: CompletionModelResolver) {}
 
   @Get('models')
-  @ApiOperation({
+  @QuarryEndpoint({
     operationId: 'listModels',
     summary: 'List the model ids usable with /v1/chat/completions',
     description:
       'Every chat model of every active provider as `<providerId>/<chatModelKey>`, then every ' +
       "alias of QUARRY_MODEL_ALIASES whose chat model is active, in OpenAI's list shape.",
-  })
-  @ApiOkResponse({ type: ModelListDto })
-  @ApiUnauthorizedResponse({
-    type: OpenAiErrorBody,
-    description: 'Missing or invalid bearer token.',
+    ok: ModelListDto,
+    errors: { 401: 'Missing or invalid bearer token.' },
+    errorBody: OpenAiErrorBody,
   })
   list(): ModelListDto {
     return {

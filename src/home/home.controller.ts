@@ -1,12 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/decorators/public.decorator';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import { ApiIndexDto } from './api-index.dto';
 import { readPackageInfo } from './package-info';
 
 /** GET /: what this service is and where to go next, for someone who opens its address. */
-@ApiTags('health')
-@Public()
+@QuarryApi('health', { public: true })
 @Controller()
 export class HomeController {
   private readonly index: ApiIndexDto;
@@ -21,16 +19,17 @@ export class HomeController {
   }
 
   @Get()
-  @ApiOperation({
+  @QuarryEndpoint({
     operationId: 'getIndex',
-    summary: 'The service name, its version and links to the API reference and health checks.',
-  })
-  @ApiOkResponse({
-    type: ApiIndexDto,
-    example: {
-      name: 'quarry',
-      version: '0.1.0',
-      links: { docs: '/docs', openapi: '/docs/json', health: '/health', ready: '/health/ready' },
+    summary: 'The service name, its version and where to go next',
+    description: 'Links to the API reference, this document and the health checks.',
+    ok: {
+      type: ApiIndexDto,
+      example: {
+        name: 'quarry',
+        version: '0.1.0',
+        links: { docs: '/docs', openapi: '/docs/json', health: '/health', ready: '/health/ready' },
+      },
     },
   })
   getIndex(): ApiIndexDto {

@@ -1,24 +1,16 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiInternalServerErrorResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ErrorBody } from '../common/errors/error-body';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import { ModelsByProviderDto } from './dto/models-by-provider.dto';
 import { MODEL_REGISTRY, type ModelDescriptor, type ModelRegistry } from './model.ports';
 import { providerKeys } from './selection/provider-keys';
 
-@ApiBearerAuth()
-@ApiTags('providers')
+@QuarryApi('providers')
 @Controller('api/models')
 export class ModelsByProviderController {
   constructor(@Inject(MODEL_REGISTRY) private readonly registry: ModelRegistry) {}
 
   @Get()
-  @ApiOperation({
+  @QuarryEndpoint({
     operationId: 'listModelsByProvider',
     summary: "List active models by provider key, in Perplexica's older /api/models shape.",
     description:
@@ -27,9 +19,9 @@ export class ModelsByProviderController {
       '/api/videos and /api/suggestions. Providers are listed in the order defaults are picked ' +
       'from (providers file, environment shortcuts, built-in); a provider without models of a ' +
       'kind is left out of that kind.',
+    ok: ModelsByProviderDto,
+    errors: { 500: 'Unexpected failure.' },
   })
-  @ApiOkResponse({ type: ModelsByProviderDto })
-  @ApiInternalServerErrorResponse({ type: ErrorBody, description: 'Unexpected failure.' })
   list(): ModelsByProviderDto {
     const providers = this.registry.listActive();
     const keys = providerKeys(providers);

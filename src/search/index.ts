@@ -21,6 +21,9 @@ export {
 } from './backends/meta-search.backend';
 export type { SearchResult } from './backends/search-result';
 export { IsChatHistory, toHistoryTurns, type ChatHistoryEntry } from './dto/chat-history.validator';
+export { CHAT_HISTORY_ENTRY_SCHEMA } from './dto/chat-history.schema';
+export { SEARCH_STREAM_MESSAGE } from './search.openapi';
+export { STREAM_MESSAGE_SCHEMA } from './dto/stream-message.dto';
 export { LegacyModelRefDto, ModelRefDto, modelRefSchema } from './dto/model-ref.dto';
 export { IsModelRef, IsRefused } from './dto/model-ref.validator';
 export { MAX_DOMAIN_FILTER_ENTRIES } from './filters/domain-filter';

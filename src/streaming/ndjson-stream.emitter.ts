@@ -13,13 +13,15 @@ export interface NdjsonPipeOptions {
   readonly maxBufferedBytes?: number;
   /** Longest wait for the next event before the stream ends as idle; default STREAM_IDLE_TIMEOUT_MS. */
   readonly idleTimeoutMs?: number;
+  /** Default text/event-stream, as Perplexica sends it; application/x-ndjson says what it is. */
+  readonly contentType?: string;
 }
 
 export type NdjsonOutcome = StreamOutcome;
 
 /**
  * Writes any Observable to a Fastify reply as newline-delimited JSON (Content-Type
- * text/event-stream), one object per line. The status line goes out at once; a failure (or the
+ * text/event-stream unless told otherwise), one object per line. The status line goes out at once; a failure (or the
  * idle timeout, as a StreamIdleTimeoutError) goes to onError and ends the stream without more
  * lines. Back-pressure, idle timeout and disconnects are ObservableBodyWriter's.
  */
@@ -42,6 +44,7 @@ export class NdjsonStreamEmitter {
       },
       maxBufferedBytes: options.maxBufferedBytes,
       idleTimeoutMs: options.idleTimeoutMs,
+      contentType: options.contentType,
       logger: this.logger,
     });
   }

@@ -88,6 +88,7 @@ function streamTo(response: FakeResponse, settings: Partial<BodyStreamSettings<s
     maxBufferedBytes: 1024,
     idleTimeoutMs: 0,
     logger: { warn },
+    contentType: 'text/event-stream; charset=utf-8',
     onClosed,
     ...settings,
   });

@@ -18,6 +18,7 @@ export interface BodyStreamSettings<T> {
   /** 0 turns the idle timeout off. */
   readonly idleTimeoutMs: number;
   readonly logger: Pick<Logger, 'warn'>;
+  readonly contentType: string;
   /** Called once when the stream ends or fails before starting (the open-streams gauge). */
   readonly onClosed?: () => void;
 }
@@ -104,10 +105,10 @@ export class ObservableBodyStream<T> implements Observer<T> {
 
   private sendHead(): void {
     this.reply.hijack();
-    // Both streamed formats are sent as text/event-stream, unbuffered by proxies on the way.
+    // With x-accel-buffering: no, proxies on the way pass any of the streamed formats on unbuffered.
     this.body.writeHead(200, {
       ...(this.reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': 'text/event-stream; charset=utf-8',
+      'content-type': this.settings.contentType,
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
     });

@@ -29,6 +29,8 @@ export interface ObservableBodyOptions<T> {
   readonly idleTimeoutMs?: number;
   /** Where a client that does not read is reported. */
   readonly logger: Pick<Logger, 'warn'>;
+  /** Default text/event-stream: proxies on the way pass it on unbuffered. */
+  readonly contentType?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export class ObservableBodyWriter {
       maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
       idleTimeoutMs: options.idleTimeoutMs ?? this.config.idleTimeoutMs,
       logger: options.logger,
+      contentType: options.contentType ?? 'text/event-stream; charset=utf-8',
       // quarry_active_streams: counted from here until the stream ends or fails before starting.
       onClosed: this.metrics?.traffic.streamOpened(reply.request.routeOptions.url ?? 'unmatched'),
     });

@@ -1,18 +1,7 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiExtraModels,
-  ApiInternalServerErrorResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../common/errors/error-body';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import { errorExample } from '../common/errors/error-examples';
 import { withClientAbort } from '../common/http/client-abort';
 import { LegacyModelRefDto, ModelRefDto } from '../search';
@@ -20,46 +9,46 @@ import { SuggestionsRequestDto } from './dto/suggestions-request.dto';
 import { SuggestionsResponseDto } from './dto/suggestions-response.dto';
 import { SuggestionsService } from './suggestions.service';
 
-@ApiBearerAuth()
-@ApiTags('suggestions')
-@ApiExtraModels(ModelRefDto, LegacyModelRefDto, ErrorBody)
+@QuarryApi('search', { models: [ModelRefDto, LegacyModelRefDto, ErrorBody] })
 @Controller('api')
 export class SuggestionsController {
   constructor(private readonly suggestions: SuggestionsService) {}
 
   @Post('suggestions')
   @HttpCode(200)
-  @ApiOperation({
+  @QuarryEndpoint({
     operationId: 'suggest',
     summary: 'Follow-up questions for a conversation',
     description:
       '3 to 5 follow-up questions written by the chat model from chatHistory (the writer of the ' +
       '/v1 related_questions). With the built-in provider they are questions built from the ' +
       "conversation's own phrases. No search is run.",
-  })
-  @ApiBody({ type: SuggestionsRequestDto })
-  @ApiOkResponse({ type: SuggestionsResponseDto })
-  @ApiBadRequestResponse({
-    type: ErrorBody,
-    description: 'Malformed request or an unknown model.',
-    example: errorExample(400, [
-      'chatHistory must hold at least one turn: [role, content] pairs or { role, content } objects',
-    ]),
-  })
-  @ApiInternalServerErrorResponse({
-    type: ErrorBody,
-    description: 'Internal failure.',
-    example: errorExample(500, 'Internal server error'),
-  })
-  @ApiBadGatewayResponse({
-    type: ErrorBody,
-    description: 'The model provider failed.',
-    example: errorExample(502, 'OpenAI model gpt-4o-mini: unreachable: connect ECONNREFUSED'),
-  })
-  @ApiServiceUnavailableResponse({
-    type: ErrorBody,
-    description: 'No chat model named and no default available, or the provider is rate-limited.',
-    example: errorExample(503, 'no default model available: no active provider has a chat model'),
+    body: SuggestionsRequestDto,
+    ok: SuggestionsResponseDto,
+    errors: {
+      400: {
+        description: 'Malformed request or an unknown model.',
+        example: errorExample(400, [
+          'chatHistory must hold at least one turn: [role, content] pairs or { role, content } objects',
+        ]),
+      },
+      500: {
+        description: 'Internal failure.',
+        example: errorExample(500, 'Internal server error'),
+      },
+      502: {
+        description: 'The model provider failed.',
+        example: errorExample(502, 'OpenAI model gpt-4o-mini: unreachable: connect ECONNREFUSED'),
+      },
+      503: {
+        description:
+          'No chat model named and no default available, or the provider is rate-limited.',
+        example: errorExample(
+          503,
+          'no default model available: no active provider has a chat model',
+        ),
+      },
+    },
   })
   async suggest(
     @Body() body: SuggestionsRequestDto,

@@ -26,12 +26,18 @@ export class ContractClient {
   private constructor(
     readonly baseUrl: string,
     readonly contract: OpenApiContract,
+    /** The forwarded paths, documented apart at /docs/siblings/json. */
+    readonly siblings: OpenApiContract,
     private readonly token: string,
   ) {}
 
   static async create(): Promise<ContractClient> {
     const env = distEnv();
-    return new ContractClient(env.quarryUrl, await OpenApiContract.fetch(env.quarryUrl), env.token);
+    const [contract, siblings] = await Promise.all([
+      OpenApiContract.fetch(env.quarryUrl),
+      OpenApiContract.fetch(env.quarryUrl, '/docs/siblings/json'),
+    ]);
+    return new ContractClient(env.quarryUrl, contract, siblings, env.token);
   }
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
@@ -46,7 +52,9 @@ export class ContractClient {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     const contentType = response.headers.get('content-type');
-    const problems = this.contract.problemsOf(method, path, {
+    const pathname = new URL(path, this.baseUrl).pathname;
+    const contract = this.siblings.templateOf(pathname) ? this.siblings : this.contract;
+    const problems = contract.problemsOf(method, path, {
       status: response.status,
       contentType,
       body: text,

@@ -5,6 +5,7 @@ import { FakeOpenAiServer } from '../../test/fakes/fake-openai.server';
 import { FakeSearxngServer } from '../../test/fakes/fake-searxng.server';
 import { WebhookReceiver } from '../../test/fakes/webhook-receiver.server';
 import { publishDistEnv } from './dist-env';
+import { freePort } from './free-port';
 import { DIST_DIR, NODE_BINARY, QuarryProcess } from './quarry-process';
 
 const TOKEN = 'dist-suite-token';
@@ -45,6 +46,8 @@ export default async function globalSetup(): Promise<void> {
     OLLAMA_BASE_URL: ollama.url,
     DISCOVER_SVC_URL: sibling.url,
     CHAT_SVC_URL: sibling.url,
+    // A closed port: the library sibling is unreachable, so its 502 is what the document shows.
+    LIBRARY_SVC_URL: `http://127.0.0.1:${await freePort()}`,
     CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_MAX_RETRIES: '1',
     WEBHOOK_RETRY_DELAY_MS: '1',

@@ -6,13 +6,17 @@ export interface OpenApiDocument {
   readonly openapi: string;
   readonly servers?: Array<{ url: string }>;
   readonly paths: Record<string, Record<string, Operation>>;
-  readonly components: { schemas: Record<string, unknown> };
+  readonly components: {
+    schemas: Record<string, unknown>;
+    responses?: Record<string, ResponseSpec>;
+  };
 }
 
 export interface Operation {
   readonly operationId?: string;
   readonly tags?: string[];
   readonly security?: Array<Record<string, string[]>>;
+  readonly parameters?: unknown[];
   readonly requestBody?: { content: Record<string, MediaType> };
   readonly responses: Record<string, ResponseSpec>;
 }
@@ -59,9 +63,10 @@ export class OpenApiContract {
       .sort((a, b) => literalLength(b.path) - literalLength(a.path));
   }
 
-  static async fetch(baseUrl: string): Promise<OpenApiContract> {
-    const response = await fetch(`${baseUrl}/docs/json`);
-    if (!response.ok) throw new Error(`/docs/json answered ${response.status}`);
+  /** The document at /docs/json, or another the service serves (/docs/siblings/json). */
+  static async fetch(baseUrl: string, path = '/docs/json'): Promise<OpenApiContract> {
+    const response = await fetch(`${baseUrl}${path}`);
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return new OpenApiContract((await response.json()) as OpenApiDocument);
   }
 
@@ -89,27 +94,56 @@ export class OpenApiContract {
     const status = String(response.status);
     const key = [status, `${status[0]}XX`, 'default'].find((k) => operation.responses[k]);
     if (!key) return [`${where}: status not documented`];
-    const spec = operation.responses[key];
+    // HEAD replies carry the headers of GET and no body.
+    if (method.toUpperCase() === 'HEAD') {
+      return response.body.length === 0 ? [] : [`${where}: a HEAD reply with a body`];
+    }
+    const spec = this.resolved(operation.responses[key]);
     if (!spec.content) {
       return response.body.length === 0 ? [] : [`${where}: documented without a body, got one`];
     }
     const mediaType = (response.contentType ?? '').split(';')[0].trim().toLowerCase();
-    const mediaKey = [mediaType, `${mediaType.split('/')[0]}/*`, '*/*'].find(
+    let mediaKey = [mediaType, `${mediaType.split('/')[0]}/*`, '*/*'].find(
       (k) => spec.content?.[k],
     );
+    let at = { template, key };
+    if (!mediaKey && mediaType === 'text/event-stream') {
+      // stream: true on /api/search or /v1/chat/completions (the Perplexica and OpenAI wire
+      // forms) answers what <path>/stream documents; that operation's description says so.
+      const streamed = this.document.paths[`${template}/stream`]?.[method.toLowerCase()];
+      const content = streamed && this.resolved(streamed.responses[key]).content;
+      mediaKey = content ? Object.keys(content)[0] : undefined;
+      at = { template: `${template}/stream`, key };
+    }
     if (!mediaKey) {
       return [`${where}: content type ${mediaType || '(none)'} not documented for ${key}`];
     }
-    const media = spec.content[mediaKey];
+    const documented = this.document.paths[at.template][method.toLowerCase()].responses[key];
+    const media = this.resolved(documented).content?.[mediaKey] ?? {};
     if (media.schema === undefined) return [];
-    const pointer = ['#', 'paths', template, method.toLowerCase(), 'responses', key, 'content']
-      .concat([mediaKey, 'schema'])
+    const pointer = [...this.pointerOf(documented, [at.template, method, key]), mediaKey, 'schema']
       .map((part, i) => (i === 0 ? part : escapePointer(part)))
       .join('/');
     const framing = media['x-stream-framing'];
     if (framing) return this.check(where, pointer, response.body, framing);
     if (/[/+]json$/.test(mediaType)) return this.check(where, pointer, response.body, 'json');
     return this.check(where, pointer, JSON.stringify(response.body), 'json');
+  }
+
+  /** A response as written, or the one its $ref (#/components/responses/...) names. */
+  private resolved(response: ResponseSpec | { $ref: string }): ResponseSpec {
+    if (!('$ref' in response)) return response;
+    const name = response.$ref.split('/').pop() ?? '';
+    return this.document.components.responses?.[name] ?? { description: '' };
+  }
+
+  /** Where a response's content sits in the document: in the operation or in components. */
+  private pointerOf(
+    response: ResponseSpec | { $ref: string },
+    [template, method, key]: string[],
+  ): string[] {
+    if ('$ref' in response) return response.$ref.split('/').concat('content');
+    return ['#', 'paths', template, method.toLowerCase(), 'responses', key, 'content'];
   }
 
   /** Validates one value (an example, a request body) against the schema at a pointer. */

@@ -18,9 +18,8 @@ export function errorExample(
 
 /** The errors of routes that use a chat model and the meta-search backend. */
 export const MODEL_AND_SEARCH_ERROR_EXAMPLES = {
-  400: errorExample(400, [
-    'chatModel.name "gpt-5" is not a chat model of provider "openai"; valid chat model keys: openai: gpt-4o-mini',
-  ]),
+  // What a request with an empty query is answered.
+  400: errorExample(400, ['query should not be empty']),
   500: errorExample(500, 'Internal server error'),
   502: errorExample(
     502,

@@ -104,7 +104,9 @@ export class ChatCompletionRequestDto {
   readonly messages: RequestMessage[];
 
   @ApiPropertyOptional({
-    description: 'true: server-sent events of chat.completion.chunk, then [DONE]. Default: false.',
+    description:
+      "OpenAI's way to stream: true answers as POST /v1/chat/completions/stream (server-sent " +
+      'events of chat.completion.chunk, then [DONE]). Ignored by that operation. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'stream must be a boolean' })

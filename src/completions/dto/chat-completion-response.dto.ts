@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 
 const ID = 'chatcmpl-6f1c2b3a4d5e6f708192a3b4c5d6e7f8';
 const URL_1 = 'https://example.com/quarry/caching';
@@ -102,12 +102,6 @@ export class UsageDto {
   readonly total_tokens: number;
 }
 
-const USAGE_PROPERTIES = {
-  prompt_tokens: { type: 'integer', example: 812 },
-  completion_tokens: { type: 'integer', example: 64 },
-  total_tokens: { type: 'integer', example: 876 },
-} as const;
-
 export class ChatCompletionDto {
   @ApiProperty({ example: ID })
   readonly id: string;
@@ -195,13 +189,13 @@ export class ChatCompletionChunkDto {
   @ApiProperty({ type: [ChunkChoiceDto], description: 'Empty on the usage chunk.' })
   readonly choices: ChunkChoiceDto[];
 
-  // Inline, not a $ref: OpenAPI 3.0 cannot make a referenced schema nullable (allOf + nullable
-  // still rejects null in strict validators).
+  // OpenAPI 3.0 cannot make a $ref nullable (allOf + nullable still rejects null in strict
+  // validators): UsageDto or the schema whose only value is null, which generators type as null.
   @ApiPropertyOptional({
-    type: 'object',
-    nullable: true,
-    properties: USAGE_PROPERTIES,
-    required: Object.keys(USAGE_PROPERTIES),
+    anyOf: [
+      { $ref: getSchemaPath(UsageDto) },
+      { type: 'object', nullable: true, enum: [null], description: 'null' },
+    ],
     description:
       'With stream_options.include_usage: null on every chunk but the last, which has it.',
   })

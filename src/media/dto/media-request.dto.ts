@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import type { ModelRef } from '../../providers';
 import {
+  CHAT_HISTORY_ENTRY_SCHEMA,
   IsChatHistory,
   type ChatHistoryEntry,
   modelRefSchema,
@@ -23,7 +24,7 @@ export class MediaRequestDto {
       'Earlier turns, oldest first, as [role, content] pairs or { role, content } objects; role ' +
       'human or user, assistant or ai. Used to rewrite a follow-up into a standalone query.',
     type: 'array',
-    items: {},
+    items: CHAT_HISTORY_ENTRY_SCHEMA,
     example: [
       ['human', 'What is the capital of France?'],
       ['assistant', 'Paris is the capital of France [1].'],
@@ -57,12 +58,12 @@ export class MediaRequestDto {
     description: 'Refused with 400 (see POST /api/search).',
   })
   @IsRefused()
-  readonly customOpenAIBaseURL?: unknown;
+  readonly customOpenAIBaseURL?: string;
 
   @ApiPropertyOptional({
     deprecated: true,
     description: 'Refused with 400 (see POST /api/search).',
   })
   @IsRefused()
-  readonly customOpenAIKey?: unknown;
+  readonly customOpenAIKey?: string;
 }

@@ -106,7 +106,10 @@ export class SearchRequestDto {
   readonly history?: Array<[string, string]>;
 
   @ApiPropertyOptional({
-    description: 'true: answer as text/event-stream, one JSON object per line. Default: false.',
+    deprecated: true,
+    description:
+      "Perplexica's way to stream: true on POST /api/search answers the lines of " +
+      'POST /api/search/stream, as text/event-stream. Ignored by /api/search/stream. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'stream must be a boolean' })
@@ -179,12 +182,12 @@ export class SearchRequestDto {
       'address or key chosen by a caller. Also refused inside chatModel.',
   })
   @IsRefused()
-  readonly customOpenAIBaseURL?: unknown;
+  readonly customOpenAIBaseURL?: string;
 
   @ApiPropertyOptional({
     deprecated: true,
     description: 'Refused with 400, as customOpenAIBaseURL.',
   })
   @IsRefused()
-  readonly customOpenAIKey?: unknown;
+  readonly customOpenAIKey?: string;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ModelRef } from '../../providers';
 import {
+  CHAT_HISTORY_ENTRY_SCHEMA,
   IsChatHistory,
   type ChatHistoryEntry,
   modelRefSchema,
@@ -15,7 +16,7 @@ export class SuggestionsRequestDto {
       'The conversation, oldest first, as [role, content] pairs or { role, content } objects; ' +
       'role human or user, assistant or ai. At least one turn.',
     type: 'array',
-    items: {},
+    items: CHAT_HISTORY_ENTRY_SCHEMA,
     example: [
       { role: 'user', content: 'How are meta-search results cached?' },
       {
@@ -41,12 +42,12 @@ export class SuggestionsRequestDto {
     description: 'Refused with 400 (see POST /api/search).',
   })
   @IsRefused()
-  readonly customOpenAIBaseURL?: unknown;
+  readonly customOpenAIBaseURL?: string;
 
   @ApiPropertyOptional({
     deprecated: true,
     description: 'Refused with 400 (see POST /api/search).',
   })
   @IsRefused()
-  readonly customOpenAIKey?: unknown;
+  readonly customOpenAIKey?: string;
 }
