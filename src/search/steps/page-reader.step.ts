@@ -84,6 +84,22 @@ export class PageReader {
   }
 }
 
+/**
+ * Readability's cost grows faster than the page: a 1.8 MB manual page of 28,000 elements held the
+ * event loop for seconds. Larger pages are split at their headings instead (linear).
+ */
+const READABILITY_MAX_ELEMENTS = 10_000;
+
+function readableArticle(
+  Parser: typeof Readability,
+  document: ReturnType<typeof parseHtml>['document'],
+): ReturnType<Readability['parse']> {
+  // Counted here: Readability's own maxElemsToParse counts getElementsByTagName('*'), which is
+  // always empty in linkedom.
+  if (document.querySelectorAll('*').length > READABILITY_MAX_ELEMENTS) return null;
+  return new Parser(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
+}
+
 /** The main text of a page; the whole body when Readability finds no article. */
 export function extractReadable(url: string, html: string): ReadPage {
   const { document } = parseHtml(html);
@@ -92,9 +108,7 @@ export function extractReadable(url: string, html: string): ReadPage {
   const { Readability: ReadabilityParser } = require('@mozilla/readability') as {
     Readability: typeof Readability;
   };
-  const article = new ReadabilityParser(
-    document as unknown as ConstructorParameters<typeof Readability>[0],
-  ).parse();
+  const article = readableArticle(ReadabilityParser, document);
   if (article?.content) {
     const { document: articleDocument } = parseHtml(
       `<!doctype html><html><body>${article.content}</body></html>`,
