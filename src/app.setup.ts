@@ -1,4 +1,6 @@
+import fastifyMultipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -15,6 +17,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
+import { documentsConfig, MULTIPART_ROUTES } from './documents';
 import { buildApiDocument } from './openapi/api-document';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
 import { SIBLING_BY_ROUTE_PATH } from './proxy/sibling-routes';
@@ -84,12 +87,20 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
     );
   });
 
-  // Unknown routes stay a 404; proxied bodies of any type stream on.
+  // Unknown routes stay a 404; proxied bodies of any type stream on; uploads are multipart.
   refuseNonJsonBodies(
     fastify,
     (request) =>
-      request.routeOptions.url === undefined || SIBLING_BY_ROUTE_PATH.has(request.routeOptions.url),
+      request.routeOptions.url === undefined ||
+      SIBLING_BY_ROUTE_PATH.has(request.routeOptions.url) ||
+      (MULTIPART_ROUTES.has(request.routeOptions.url) &&
+        /^multipart\/form-data/i.test(request.headers['content-type'] ?? '')),
   );
+  // Files are read as streams and stopped at FILES_MAX_BYTES, whatever BODY_LIMIT_BYTES is.
+  const documents = app.get<ConfigType<typeof documentsConfig>>(documentsConfig.KEY);
+  void app.register(fastifyMultipart as never, {
+    limits: { fileSize: documents.maxFileBytes, files: 20, fields: 20, parts: 40 },
+  });
 
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id).headers(security.always);

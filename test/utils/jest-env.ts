@@ -2,3 +2,13 @@ import 'reflect-metadata';
 // Tests run quiet unless asked otherwise; each test that needs a setting sets it on process.env itself.
 process.env.LOG_LEVEL ??= 'silent';
 process.env.NODE_ENV ??= 'test';
+// Each test file's embedded documents database in a folder of its own (opened only when used).
+if (!process.env.DATA_DIR) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { mkdtempSync } = require('node:fs') as typeof import('node:fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { tmpdir } = require('node:os') as typeof import('node:os');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { join } = require('node:path') as typeof import('node:path');
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'quarry-test-data-'));
+}
