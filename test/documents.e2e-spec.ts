@@ -209,6 +209,32 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     expect((await alice.vectorStores.search(store.id, { query: 'vault code' })).data).toHaveLength(
       1,
     );
+
+    // The local source of search and completions reads the caller's stores, and only theirs.
+    const citedIn = async (token: string) => {
+      const response = await fetch(`${app.url}/api/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'What is the vault code?', sources: ['local'] }),
+      });
+      const body = (await response.json()) as {
+        sources: Array<{ metadata: { title: string; url: string } }>;
+      };
+      return body.sources.map((source) => source.metadata);
+    };
+    expect(await citedIn('alice-token')).toContainEqual({
+      title: 'secret.md',
+      url: `/v1/vector_stores/${store.id}/files/${secret.id}`,
+    });
+    expect((await citedIn('bob-token')).map((source) => source.title)).not.toContain('secret.md');
+    const completion = await alice.chat.completions.create({
+      model: (await alice.models.list()).data[0].id,
+      messages: [{ role: 'user', content: 'What is the vault code?' }],
+      search_mode: 'local',
+      vector_store_ids: [store.id],
+    } as never);
+    expect(JSON.stringify(completion)).toContain(secret.id);
+
     await alice.files.delete(secret.id);
     expect((await alice.vectorStores.retrieve(store.id)).file_counts.total).toBe(0);
   });

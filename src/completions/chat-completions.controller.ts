@@ -121,7 +121,7 @@ export class ChatCompletionsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const requestId = String(request.id);
-    const run = this.completions.start(body, requestId);
+    const run = this.completions.start(body, requestId, request.user?.id);
     if (body.stream) {
       await this.sse.pipe(this.completions.chunks(run), reply, {
         errorEvent: (error) => {

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { ProvidersModule } from '../providers/providers.module';
+import { SearchModule } from '../search/search.module';
 import { DatabaseLifecycle } from './database.lifecycle';
 import { DatabaseReadiness } from './database.readiness';
 import { documentsConfig } from './documents.config';
 import { DocumentsService } from './documents.service';
 import { FilesController } from './files.controller';
+import { LocalDocumentsCorpus } from './local-documents.corpus';
 import { IngestionQueue } from './ingestion/ingestion.queue';
 import { databaseProvider } from './storage/database.provider';
 import { DocumentsRepository } from './storage/documents.repository';
@@ -20,7 +22,7 @@ const settings = ConfigModule.forFeature(documentsConfig);
  * stored in PostgreSQL or the embedded engine, ingested in the background, searched by local.
  */
 @Module({
-  imports: [settings, ProvidersModule],
+  imports: [settings, ProvidersModule, SearchModule],
   controllers: [FilesController, VectorStoresController, UploadsController],
   providers: [
     databaseProvider,
@@ -30,6 +32,7 @@ const settings = ConfigModule.forFeature(documentsConfig);
     IngestionQueue,
     DocumentsService,
     VectorStoreSearch,
+    LocalDocumentsCorpus,
   ],
   exports: [VectorStoreSearch, settings],
 })

@@ -31,3 +31,8 @@ export { MAX_SOURCES_LIMIT } from './filters/search-filters';
 export { extractReadable } from './steps/page-reader.step';
 export { markdownPassages } from './local/markdown-passages';
 export { NormedVectors } from './steps/vector-math';
+export {
+  LocalCorpusRegistry,
+  type LocalCorpus,
+  type LocalScope,
+} from './local/local-corpus.registry';

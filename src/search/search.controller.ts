@@ -124,7 +124,7 @@ export class SearchController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const requestId = String(request.id);
-    const run = this.runs.fromRequest(body, requestId);
+    const run = this.runs.fromRequest(body, requestId, request.user?.id);
     if (!body.stream) {
       await withClientAbort(reply, async (signal) => {
         const answer = await this.search.answer(run, signal);
