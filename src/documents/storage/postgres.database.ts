@@ -19,6 +19,10 @@ export class PostgresDatabase implements SqlDatabase {
 
   async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection the server ends mid-transaction (restart, failover) fails this call; without
+    // a listener its 'error' event would end the process.
+    const ignore = () => undefined;
+    client.on('error', ignore);
     try {
       await client.query('BEGIN');
       const tx: SqlQueryable = {
@@ -33,6 +37,7 @@ export class PostgresDatabase implements SqlDatabase {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.off('error', ignore);
       client.release();
     }
   }
