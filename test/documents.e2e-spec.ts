@@ -133,6 +133,13 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     });
     expect(none.data).toEqual([]);
 
+    // Ingestion's progress, every replica's, in /metrics.
+    const metrics = await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: 'Bearer alice-token' } })
+    ).text();
+    expect(metrics).toMatch(/^quarry_documents_files\{status="completed"\} [1-9]/m);
+    expect(metrics).toMatch(/^quarry_documents_ingested_total\{outcome="completed"\} [1-9]/m);
+
     const page = await alice.vectorStores.files.list(store.id, { limit: 1, order: 'asc' });
     expect(page.data.map((file) => file.id)).toEqual([handbook.id]);
     expect(page.has_more).toBe(true);
