@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import OpenAI, { toFile } from 'openai';
 import { FakeAuthServer } from '../test/fakes/fake-auth.server';
+import { LocalDocsDirectorySync } from '../src/documents/local-docs-directory.sync';
 import { testDocumentsDatabase, type TestDocumentsDatabase } from './utils/documents-database';
 import { startTestApp, type TestApp } from './utils/test-app';
 
@@ -36,12 +41,18 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
   let app: TestApp;
   let alice: OpenAI;
   let bob: OpenAI;
+  let docsDir: string;
 
   beforeAll(async () => {
     auth = await FakeAuthServer.start();
     auth.users.set('alice-token', { id: 'alice' });
     auth.users.set('bob-token', { id: 'bob' });
     database = await testDocumentsDatabase();
+    docsDir = mkdtempSync(join(tmpdir(), 'quarry-local-docs-'));
+    writeFileSync(
+      join(docsDir, 'onboarding.md'),
+      '# Onboarding\n\nNew staff collect their badge at the front desk.\n',
+    );
     app = await startTestApp({
       listen: true,
       env: {
@@ -50,6 +61,8 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
         AUTH_SERVICE_URL: auth.url,
         FILES_MAX_BYTES: '4096',
         INGESTION_POLL_MS: '100',
+        LOCAL_DOCS_DIR: docsDir,
+        LOCAL_DOCS_IN_DATABASE: 'true',
       },
     });
     const client = (apiKey: string) =>
@@ -64,6 +77,7 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     await app?.close();
     await database?.drop();
     await auth?.close();
+    rmSync(docsDir, { recursive: true, force: true });
   });
 
   it('uploads, ingests in the background, and searches with attribute filters', async () => {
@@ -244,5 +258,40 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
 
     await alice.files.delete(secret.id);
     expect((await alice.vectorStores.retrieve(store.id)).file_counts.total).toBe(0);
+  });
+
+  it('puts LOCAL_DOCS_DIR into a store every caller reads, re-synced by content hash', async () => {
+    const ask = async (token: string, query: string) => {
+      const response = await fetch(`${app.url}/api/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, sources: ['local'] }),
+      });
+      const body = (await response.json()) as { sources: Array<{ metadata: { url: string } }> };
+      return body.sources.map((source) => source.metadata.url);
+    };
+    const onboarding = pathToFileURL(join(docsDir, 'onboarding.md')).href;
+    const sync = app.app.get(LocalDocsDirectorySync);
+    const settled = async (query: string, expectCited: boolean) => {
+      for (;;) {
+        const cited = (await ask('bob-token', query)).includes(onboarding);
+        if (cited === expectCited) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    await settled('Where is the badge collected?', true);
+    expect(await ask('alice-token', 'Where is the badge collected?')).toContain(onboarding);
+
+    // Changed: ingested again; unchanged files are left alone; removed: deleted.
+    writeFileSync(
+      join(docsDir, 'onboarding.md'),
+      '# Onboarding\n\nLaptops are handed out on the first day.\n',
+    );
+    expect(await sync.sync()).toEqual({ added: 1, removed: 0 });
+    expect(await sync.sync()).toEqual({ added: 0, removed: 0 });
+    await settled('When are laptops handed out?', true);
+    unlinkSync(join(docsDir, 'onboarding.md'));
+    expect(await sync.sync()).toEqual({ added: 0, removed: 1 });
+    await settled('When are laptops handed out?', false);
   });
 });

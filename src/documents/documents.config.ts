@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { BooleanFlag } from '../common/config/env-transformers';
 import { validateEnv } from '../common/config/validate-env';
 
 /** Settings of the files and vector stores: where they are stored and how much work runs at once. */
@@ -22,6 +23,12 @@ export class DocumentsEnv {
   @IsInt() @Min(50) readonly INGESTION_POLL_MS: number = 1000;
   /** Upper bound of the text taken from one file (a decompression bomb stops here). */
   @IsInt() @Min(1024) readonly INGESTION_MAX_TEXT_CHARS: number = 20 * 1024 * 1024;
+  /**
+   * LOCAL_DOCS_DIR ingested into a deployment-wide vector store every caller reads (changed files
+   * again by content hash, removed ones deleted), so every replica answers alike; off: each
+   * replica indexes the folder in its own memory.
+   */
+  @BooleanFlag() @IsBoolean() readonly LOCAL_DOCS_IN_DATABASE: boolean = false;
 }
 
 export const documentsConfig = registerAs('documents', () => {
@@ -30,6 +37,7 @@ export const documentsConfig = registerAs('documents', () => {
     databaseUrl: env.DATABASE_URL,
     dataDir: resolve(env.DATA_DIR),
     maxFileBytes: env.FILES_MAX_BYTES,
+    localDocsInDatabase: env.LOCAL_DOCS_IN_DATABASE,
     ingestion: {
       concurrency: env.INGESTION_CONCURRENCY,
       leaseMs: env.INGESTION_LEASE_MS,

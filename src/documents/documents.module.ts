@@ -7,6 +7,7 @@ import { DatabaseReadiness } from './database.readiness';
 import { documentsConfig } from './documents.config';
 import { DocumentsService } from './documents.service';
 import { FilesController } from './files.controller';
+import { LocalDocsDirectorySync } from './local-docs-directory.sync';
 import { LocalDocumentsCorpus } from './local-documents.corpus';
 import { IngestionQueue } from './ingestion/ingestion.queue';
 import { databaseProvider } from './storage/database.provider';
@@ -33,6 +34,7 @@ const settings = ConfigModule.forFeature(documentsConfig);
     DocumentsService,
     VectorStoreSearch,
     LocalDocumentsCorpus,
+    LocalDocsDirectorySync,
   ],
   exports: [VectorStoreSearch, settings],
 })

@@ -25,6 +25,10 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
     @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
   ) {}
 
+  get servesDirectory(): boolean {
+    return this.config.localDocsInDatabase;
+  }
+
   onModuleInit(): void {
     this.registry.register(this);
   }
@@ -46,7 +50,11 @@ function citationOf(hit: ChunkHit): SearchResult {
   const headings = hit.title.split(' > ').slice(1);
   return {
     title: [hit.filename, ...headings].join(' > '),
-    url: `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
+    // LOCAL_DOCS_DIR's files keep the URL the folder's index gave them.
+    url:
+      typeof hit.attributes.source_url === 'string'
+        ? hit.attributes.source_url
+        : `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
     snippet: hit.text,
   };
 }

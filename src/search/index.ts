@@ -30,6 +30,12 @@ export { MAX_SOURCES_LIMIT } from './filters/search-filters';
 // Readers the documents module shares, so an uploaded page reads as a fetched one does.
 export { extractReadable } from './steps/page-reader.step';
 export { markdownPassages } from './local/markdown-passages';
+export {
+  INDEXED_EXTENSIONS,
+  listLocalDocFiles,
+  localDocUrl,
+  type LocalDocFile,
+} from './local/local-docs.files';
 export { NormedVectors } from './steps/vector-math';
 export {
   LocalCorpusRegistry,

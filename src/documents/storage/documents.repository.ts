@@ -93,6 +93,14 @@ export class DocumentsRepository {
     return this.page('files', FILE_COLUMNS, where, params, page, fileOf);
   }
 
+  /** Every file of an owner, without content (the deployment's, to sync LOCAL_DOCS_DIR). */
+  async allFiles(owner: OwnerId): Promise<StoredFile[]> {
+    const { rows } = await this.db.query(`SELECT ${FILE_COLUMNS} FROM files WHERE owner_id = $1`, [
+      owner,
+    ]);
+    return rows.map(fileOf);
+  }
+
   /** Deletes the file and takes it out of every store of its owner. */
   async deleteFile(owner: OwnerId, id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {

@@ -10,6 +10,8 @@ export interface LocalScope {
 
 /** Documents searched by the local source beside LOCAL_DOCS_DIR (the caller's vector stores). */
 export interface LocalCorpus {
+  /** True when the corpus holds LOCAL_DOCS_DIR too: search then keeps no index of its own. */
+  readonly servesDirectory?: boolean;
   search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]>;
 }
 

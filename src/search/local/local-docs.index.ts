@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import MiniSearch from 'minisearch';
@@ -10,7 +9,7 @@ import { searchConfig } from '../search.config';
 import { htmlSections } from '../text/html-sections';
 import { chunkSections } from '../text/text-chunker';
 import { LocalCorpusRegistry, type LocalScope } from './local-corpus.registry';
-import { listLocalDocFiles, type LocalDocFile } from './local-docs.files';
+import { listLocalDocFiles, localDocUrl, type LocalDocFile } from './local-docs.files';
 import { markdownPassages, type MarkdownSection } from './markdown-passages';
 
 interface IndexedChunk {
@@ -119,6 +118,12 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   }
 
   private async build(): Promise<void> {
+    if (this.corpora?.registered?.servesDirectory) {
+      this.logger.log(
+        'LOCAL_DOCS_DIR is searched in the documents database (LOCAL_DOCS_IN_DATABASE)',
+      );
+      return;
+    }
     const started = performance.now();
     const { dir, maxFiles } = this.config.localDocs;
     let files: LocalDocFile[];
@@ -195,10 +200,7 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   }
 
   private urlOf(file: LocalDocFile): string {
-    const base = this.config.localDocs.baseUrl;
-    if (!base) return pathToFileURL(file.absolutePath).href;
-    const encoded = file.relativePath.split('/').map(encodeURIComponent).join('/');
-    return new URL(encoded, base.endsWith('/') ? base : `${base}/`).href;
+    return localDocUrl(file, this.config.localDocs.baseUrl);
   }
 }
 
