@@ -16,7 +16,7 @@ export class DatabaseReadiness implements OnModuleInit {
       name: 'database',
       check: async () => {
         // Not opened just to be checked: the embedded engine opens on the first documents request.
-        if (this.db.engine === 'embedded' && !this.db.isOpen) {
+        if (this.db.engine === 'embedded' && !this.db.inUse) {
           return { up: true, details: { engine: this.db.engine, opened: false } };
         }
         try {

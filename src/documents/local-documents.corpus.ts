@@ -7,7 +7,6 @@ import {
 } from '../search';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { SHARED_OWNER } from './documents.types';
-import { hasStoredDocuments } from './storage/database.provider';
 import type { LazyDatabase } from './storage/lazy.database';
 import { SQL_DATABASE } from './storage/sql-database';
 import { VectorStoreSearch, type ChunkHit } from './vector-store-search.service';
@@ -35,7 +34,7 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
 
   async search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]> {
     // An embedded database never written holds nothing: not created just to find that out.
-    if (!this.db.isOpen && !hasStoredDocuments(this.config)) return [];
+    if (!this.db.inUse) return [];
     const stores = await this.chunks.readableStores(
       scope.ownerId ?? SHARED_OWNER,
       scope.vectorStoreIds,

@@ -13,6 +13,8 @@ import { QUARRY_METRICS, type QuarryMetrics } from '../../observability';
 import { documentsConfig, type DocumentsConfig } from '../documents.config';
 import type { ChunkToStore } from '../documents.types';
 import { hasStoredDocuments } from '../storage/database.provider';
+import type { LazyDatabase } from '../storage/lazy.database';
+import { SQL_DATABASE } from '../storage/sql-database';
 import { DocumentsRepository, type IngestionJob } from '../storage/documents.repository';
 import { UnreadableFileError } from './binary-text.extractor';
 import { chunkDocument } from './document-chunker';
@@ -44,11 +46,16 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly repository: DocumentsRepository,
+    @Inject(SQL_DATABASE) private readonly db: LazyDatabase,
     private readonly models: ModelSelector,
     @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
     @Optional() @Inject(QUARRY_METRICS) metrics: QuarryMetrics | null = null,
   ) {
-    if (metrics) this.metrics = new IngestionMetrics(metrics, repository);
+    if (metrics) {
+      this.metrics = new IngestionMetrics(metrics, () =>
+        this.db.inUse ? repository.statusCounts() : Promise.resolve({}),
+      );
+    }
   }
 
   /** Work may wait from before (a server, or an embedded database written before): look for it. */

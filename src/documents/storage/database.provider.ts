@@ -17,7 +17,11 @@ export const databaseProvider: FactoryProvider<LazyDatabase> = {
   provide: SQL_DATABASE,
   inject: [documentsConfig.KEY],
   useFactory: (config: DocumentsConfig) =>
-    new LazyDatabase(config.databaseUrl ? 'postgresql' : 'embedded', () => openDatabase(config)),
+    new LazyDatabase(
+      config.databaseUrl ? 'postgresql' : 'embedded',
+      () => openDatabase(config),
+      () => hasStoredDocuments(config),
+    ),
 };
 
 /** Where the embedded engine keeps its files. */

@@ -12,10 +12,20 @@ export class LazyDatabase implements SqlDatabase {
   constructor(
     readonly engine: SqlDatabase['engine'],
     private readonly open: () => Promise<SqlDatabase>,
+    /** Whether a database may exist already (a server, or files an earlier run wrote). */
+    private readonly mayExist: () => boolean,
   ) {}
 
   get isOpen(): boolean {
     return this.opening !== undefined;
+  }
+
+  /**
+   * Whether reading it can find anything: open, or existing. Reads that would only learn that
+   * nothing is stored (a search, a metrics scrape) check this rather than create the database.
+   */
+  get inUse(): boolean {
+    return this.isOpen || this.mayExist();
   }
 
   async query<Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }> {
