@@ -129,6 +129,8 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     });
     expect(hits.data[0]).toMatchObject({ file_id: handbook.id, filename: 'handbook.md' });
     expect(hits.data[0].content[0].text).toContain('ninety days');
+    // Half the score is the embeddings' cosine: the best text match alone would score 0.5.
+    expect(hits.data[0].score).toBeGreaterThan(0.5);
 
     const filtered = await alice.vectorStores.search(store.id, {
       query: 'replica keys',

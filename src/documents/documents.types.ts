@@ -107,5 +107,6 @@ export interface ChunkCandidate {
   readonly text: string;
   readonly attributes: Attributes;
   readonly textRank: number;
-  readonly embedding: readonly number[];
+  /** Cosine of the chunk's embedding with the query's by the store's model; 0 without one. */
+  readonly similarity: number;
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ModelSelector, isStopword, wordsOf } from '../providers';
-import { NormedVectors } from '../search';
 import type { AttributeFilter, ChunkCandidate, OwnerId } from './documents.types';
 import { TEXT_SEARCH_CONFIGS } from './ingestion/text-search-language';
 import { DocumentsRepository } from './storage/documents.repository';
@@ -15,7 +14,7 @@ export interface ChunkSearchOptions {
   readonly scoreThreshold?: number;
 }
 
-export interface ChunkHit extends Omit<ChunkCandidate, 'textRank' | 'embedding'> {
+export interface ChunkHit extends Omit<ChunkCandidate, 'textRank' | 'similarity'> {
   /** In [0, 1]: half full-text rank, half cosine similarity of the store's embeddings. */
   readonly score: number;
 }
@@ -23,8 +22,8 @@ export interface ChunkHit extends Omit<ChunkCandidate, 'textRank' | 'embedding'>
 /**
  * Search over the chunks of vector stores: PostgreSQL's full-text search picks candidates (GIN
  * index, websearch syntax, each document's own text-search configuration), then each candidate
- * is scored by its text rank and the cosine of its embedding with the query's, computed here
- * exactly over those few candidates (pgvector is not assumed).
+ * is scored by its text rank and the cosine of its embedding with the query's, computed in the
+ * database exactly over those few candidates (real[]; pgvector is not assumed).
  */
 @Injectable()
 export class VectorStoreSearch {
@@ -51,20 +50,15 @@ export class VectorStoreSearch {
       query,
       TEXT_SEARCH_CONFIGS,
       limit,
+      await this.queryVectors(storeIds, query),
       options.filter,
     );
     if (candidates.length === 0) return [];
-    const similarities = await this.similarities(query, candidates);
     const topRank = Math.max(...candidates.map((candidate) => candidate.textRank)) || 1;
     return candidates
-      .map((candidate, index) => ({
-        vectorStoreId: candidate.vectorStoreId,
-        fileId: candidate.fileId,
-        filename: candidate.filename,
-        title: candidate.title,
-        text: candidate.text,
-        attributes: candidate.attributes,
-        score: round(0.5 * (candidate.textRank / topRank) + 0.5 * Math.max(0, similarities[index])),
+      .map(({ textRank, similarity, ...hit }) => ({
+        ...hit,
+        score: round(0.5 * (textRank / topRank) + 0.5 * Math.max(0, similarity)),
       }))
       .filter((hit) => hit.score >= (options.scoreThreshold ?? 0))
       .sort((a, b) => b.score - a.score)
@@ -77,33 +71,28 @@ export class VectorStoreSearch {
     return words.length > 0 ? words.join(' ') : query;
   }
 
-  /** Cosine of the query with each candidate, by the embedding model of the candidate's store. */
-  private async similarities(
+  /** The query embedded once per model of the searched stores, by store id. */
+  private async queryVectors(
+    storeIds: readonly string[],
     query: string,
-    candidates: readonly ChunkCandidate[],
-  ): Promise<number[]> {
-    const models = await this.repository.embeddingModels([
-      ...new Set(candidates.map((c) => c.vectorStoreId)),
-    ]);
-    const queryVectors = new Map<string, ArrayLike<number>>();
+  ): Promise<Map<string, ArrayLike<number>>> {
+    const models = await this.repository.embeddingModels(storeIds);
+    const byModel = new Map<string, ArrayLike<number>>();
     for (const model of new Set(models.values())) {
       const [providerId, ...key] = model.split('/');
       try {
         const embedding = this.models.embeddingModel({ providerId, key: key.join('/') });
-        queryVectors.set(model, (await embedding.embed([query]))[0]);
+        byModel.set(model, (await embedding.embed([query]))[0]);
       } catch {
         // A store whose model is gone is still found by its words.
       }
     }
-    const modelOrder = [...queryVectors.keys()];
-    const vectors = new NormedVectors([
-      ...queryVectors.values(),
-      ...candidates.map((candidate) => candidate.embedding),
-    ]);
-    return candidates.map((candidate, index) => {
-      const queryIndex = modelOrder.indexOf(models.get(candidate.vectorStoreId) ?? '');
-      return queryIndex === -1 ? 0 : vectors.cosine(queryIndex, modelOrder.length + index);
-    });
+    const byStore = new Map<string, ArrayLike<number>>();
+    for (const [storeId, model] of models) {
+      const vector = byModel.get(model);
+      if (vector) byStore.set(storeId, vector);
+    }
+    return byStore;
   }
 }
 

@@ -258,7 +258,7 @@ export class VectorStoresController {
         'query',
       );
     }
-    await this.documents.store(owner, id);
+    await this.documents.checkStoreReadable(owner, id);
     const query = queries.join(' ');
     const searched = body.rewrite_query ? this.search.rewrite(query) : query;
     const hits = await this.search.search([id], searched, {

@@ -36,7 +36,6 @@ export {
   localDocUrl,
   type LocalDocFile,
 } from './local/local-docs.files';
-export { NormedVectors } from './steps/vector-math';
 export {
   LocalCorpusRegistry,
   type LocalCorpus,

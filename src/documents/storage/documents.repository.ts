@@ -158,6 +158,15 @@ export class DocumentsRepository {
     };
   }
 
+  /** Whether the caller may read the store (without counting its files, as store() does). */
+  async storeReadable(owner: OwnerId, id: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      'SELECT 1 FROM vector_stores WHERE id = $1 AND owner_id IN ($2, $3)',
+      [id, owner, DEPLOYMENT_OWNER],
+    );
+    return rows.length > 0;
+  }
+
   /** Ids of the stores a search of this caller reads: its own and the deployment's. */
   async readableStoreIds(owner: OwnerId): Promise<string[]> {
     const { rows } = await this.db.query<{ id: string }>(
@@ -387,10 +396,7 @@ export class DocumentsRepository {
             slice.map((chunk) => chunk.title),
             slice.map((chunk) => chunk.text),
             slice.map((chunk) => chunk.language),
-            slice.map(
-              (chunk) =>
-                `{${Array.from(chunk.embedding, (x) => (Number.isFinite(x) ? x : 0)).join(',')}}`,
-            ),
+            slice.map((chunk) => realArrayLiteral(chunk.embedding)),
           ],
         );
       }
@@ -442,10 +448,19 @@ export class DocumentsRepository {
     query: string,
     configs: readonly string[],
     limit: number,
+    queryVectors: ReadonlyMap<string, ArrayLike<number>>,
     filter?: AttributeFilter,
   ): Promise<ChunkCandidate[]> {
     if (storeIds.length === 0) return [];
-    const params: unknown[] = [query, configs, storeIds, limit];
+    const vectorStores = [...queryVectors.keys()];
+    const params: unknown[] = [
+      query,
+      configs,
+      storeIds,
+      limit,
+      vectorStores,
+      vectorStores.map((id) => realArrayLiteral(queryVectors.get(id)!)),
+    ];
     const filterSql = filter ? `AND (${attributeFilterSql(filter, 'vsf.attributes', params)})` : '';
     const { rows } = await this.db.query(
       `WITH q AS (
@@ -453,15 +468,26 @@ export class DocumentsRepository {
          FROM (SELECT cfg, websearch_to_tsquery(cfg, $1)::text AS t FROM unnest($2::regconfig[]) AS cfg) w
          WHERE t <> ''
        )
-       SELECT c.vector_store_id, c.file_id, f.filename, c.title, c.text, vsf.attributes, c.embedding,
-              ts_rank_cd(c.tsv, q.query, 32) AS text_rank
-       FROM chunks c
-       JOIN q ON c.language = q.cfg AND c.tsv @@ q.query
-       JOIN vector_store_files vsf ON vsf.vector_store_id = c.vector_store_id AND vsf.file_id = c.file_id
-       JOIN files f ON f.id = c.file_id
-       WHERE c.vector_store_id = ANY($3::text[]) AND vsf.status = 'completed' ${filterSql}
-       ORDER BY text_rank DESC, c.id
-       LIMIT $4`,
+       , top AS (
+         SELECT c.id, c.vector_store_id, c.file_id, c.title, c.text, c.embedding, vsf.attributes,
+                ts_rank_cd(c.tsv, q.query, 32) AS text_rank
+         FROM chunks c
+         JOIN q ON c.language = q.cfg AND c.tsv @@ q.query
+         JOIN vector_store_files vsf ON vsf.vector_store_id = c.vector_store_id AND vsf.file_id = c.file_id
+         WHERE c.vector_store_id = ANY($3::text[]) AND vsf.status = 'completed' ${filterSql}
+         ORDER BY text_rank DESC, c.id
+         LIMIT $4
+       )
+       -- The cosine is computed here, over the candidates only: their embeddings never leave
+       -- the database (1024 floats each as text cost the service more than the query did).
+       SELECT top.vector_store_id, top.file_id, f.filename, top.title, top.text, top.attributes, top.text_rank,
+              (SELECT sum(e.a * e.b) / NULLIF(sqrt(sum(e.a * e.a) * sum(e.b * e.b)), 0)
+               FROM unnest(top.embedding, qv.vector::real[]) AS e(a, b)
+               WHERE array_length(top.embedding, 1) = array_length(qv.vector::real[], 1)) AS similarity
+       FROM top
+       JOIN files f ON f.id = top.file_id
+       LEFT JOIN unnest($5::text[], $6::text[]) AS qv(store_id, vector) ON qv.store_id = top.vector_store_id
+       ORDER BY top.text_rank DESC, top.id`,
       params,
     );
     return rows.map((row) => ({
@@ -472,7 +498,7 @@ export class DocumentsRepository {
       text: row.text as string,
       attributes: row.attributes as Attributes,
       textRank: Number(row.text_rank),
-      embedding: (row.embedding as number[]).map(Number),
+      similarity: row.similarity === null ? 0 : Number(row.similarity),
     }));
   }
 
@@ -532,6 +558,11 @@ export class DocumentsRepository {
 /** Milliseconds: lists order by it (OpenAI's objects show seconds). */
 function now(): number {
   return Date.now();
+}
+
+/** A vector as PostgreSQL's array text; non-finite numbers (never expected) as 0. */
+function realArrayLiteral(vector: ArrayLike<number>): string {
+  return `{${Array.from(vector, (x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
 }
 
 function fileOf(row: Row): StoredFile {
