@@ -78,6 +78,10 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     await database?.drop();
     await auth?.close();
     rmSync(docsDir, { recursive: true, force: true });
+    // The embedded database of this file (jest-env gives each test file its own DATA_DIR).
+    if (database?.engine === 'embedded') {
+      rmSync(join(process.env.DATA_DIR!, 'documents'), { recursive: true, force: true });
+    }
   });
 
   it('uploads, ingests in the background, and searches with attribute filters', async () => {
