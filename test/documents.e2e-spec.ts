@@ -165,6 +165,28 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     expect(page.has_more).toBe(true);
   });
 
+  it("accepts Perplexica's POST /api/uploads and answers in its shape", async () => {
+    const form = new FormData();
+    form.append(
+      'files',
+      new Blob(['# Parking\n\nVisitors park on level minus two.\n']),
+      'parking.md',
+    );
+    const response = await fetch(`${app.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer alice-token' },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { files: Array<{ fileName: string; fileId: string }> };
+    expect(body.files).toEqual([
+      { fileName: 'parking.md', fileExtension: 'md', fileId: expect.stringMatching(/^file-/) },
+    ]);
+    const stores = await alice.vectorStores.list();
+    const uploads = stores.data.find((store) => store.name === 'uploads')!;
+    expect((await ingested(alice, uploads.id, body.files[0].fileId)).status).toBe('completed');
+  });
+
   it('refuses what it does not support, by name, in OpenAI error shape', async () => {
     await expect(
       alice.vectorStores.create({
