@@ -18,9 +18,16 @@ const esmOnly = [
   'domelementtype',
 ];
 const swcEsm = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+// PGlite's CommonJS build loads Node built-ins with import(), which Jest's CommonJS runtime cannot
+// run: compiled, those become require() calls.
+const dynamicImports = ['@electric-sql/pglite'];
 const common = {
-  transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swcEsm },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  transform: {
+    '^.+\\.ts$': swc,
+    [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swcEsm,
+    [`/node_modules/(${dynamicImports.join('|')})/.+\\.cjs$`]: swcEsm,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${[...esmOnly, ...dynamicImports].join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/utils/jest-env.ts'],

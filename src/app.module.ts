@@ -5,6 +5,7 @@ import { GLOBAL_GUARDS } from './auth/global-guards';
 import { CommonModule } from './common/common.module';
 import { CompletionsModule } from './completions/completions.module';
 import { ConnectorsModule } from './connectors/connectors.module';
+import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { LimitsModule } from './limits/limits.module';
@@ -27,6 +28,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module';
     ProvidersModule,
     StreamingModule,
     SearchModule,
+    DocumentsModule,
     CompletionsModule,
     MediaModule,
     SuggestionsModule,

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -24,6 +25,7 @@ import {
 } from './common/http/security-headers';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
+import { documentsConfig } from './documents';
 import { buildApiDocument, buildSiblingsDocument } from './openapi/api-document';
 import { proxyConfig, siblingsOpenApi } from './proxy';
 import { PinoNestLogger } from './common/logging/pino-nest.logger';
@@ -98,6 +100,12 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
   // streams its bodies unparsed): Nest's own parsers are not registered once this one is.
   app.useBodyParser('application/json', {}, parseJsonBody);
   registerBodyChoice(fastify);
+  // Uploads (@MultipartBody routes) are read as streams and stopped at FILES_MAX_BYTES, whatever
+  // BODY_LIMIT_BYTES is.
+  const documents = app.get<ConfigType<typeof documentsConfig>>(documentsConfig.KEY);
+  void app.register(fastifyMultipart as never, {
+    limits: { fileSize: documents.maxFileBytes, files: 20, fields: 20, parts: 40 },
+  });
   continueExpectation(fastify.server);
   // Checked before validation: class-transformer recurses and would overflow on a hostile body.
   fastify.addHook('preValidation', (request, _reply, done) => {

@@ -8,14 +8,21 @@ import {
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preParsingHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { isObservable, lastValueFrom } from 'rxjs';
 import {
   SERVED_BY_FASTIFY_KEY,
   type ServedByFastifyOptions,
 } from '../common/decorators/served-by-fastify.decorator';
 import { streamBody } from '../common/http/body-choice';
-import { refuseNonJsonBody } from '../common/http/json-only-bodies';
+import { refuseNonJsonBody, refuseNonJsonOrMultipartBody } from '../common/http/json-only-bodies';
+import { MULTIPART_BODY_KEY } from '../common/decorators/multipart-body.decorator';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { GLOBAL_GUARDS } from './global-guards';
 import { RouteExecutionContext } from './route-execution-context';
@@ -109,10 +116,7 @@ export class FastifyRoutesExplorer implements OnApplicationBootstrap {
     );
     // Fastify parses no body of a GET or HEAD: a policy there would only cost a call per request.
     if (readsBody(options.method)) {
-      options.preParsing = withHook(
-        options.preParsing,
-        served?.body === 'stream' ? streamBody : refuseNonJsonBody,
-      );
+      options.preParsing = withHook(options.preParsing, this.bodyPolicy(owner, served));
     }
     const authenticate = this.auth.beforeBody(owner.controller, owner.handler);
     if (authenticate) options.onRequest = withHook(options.onRequest, authenticate);
@@ -120,6 +124,16 @@ export class FastifyRoutesExplorer implements OnApplicationBootstrap {
       options.handler = served.handler(this.controllers.get(owner.handler)!, options.url);
       options.preHandler = this.guardHook(owner);
     }
+  }
+
+  private bodyPolicy(
+    owner: RouteOwner,
+    served: ServedByFastifyOptions<object> | undefined,
+  ): preParsingHookHandler {
+    if (served?.body === 'stream') return streamBody;
+    return this.reflector.get<boolean | undefined>(MULTIPART_BODY_KEY, owner.handler)
+      ? refuseNonJsonOrMultipartBody
+      : refuseNonJsonBody;
   }
 
   private guardHook(

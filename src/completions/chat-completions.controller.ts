@@ -35,7 +35,7 @@ export class ChatCompletionsController {
   ): Promise<void> {
     // stream true here is OpenAI's form of POST /v1/chat/completions/stream.
     if (body.stream) return this.streamCompletion(body, request, reply);
-    const run = this.completions.start(body, String(request.id));
+    const run = this.completions.start(body, String(request.id), request.user?.id);
     await withClientAbort(reply, async (signal) => {
       const completion = await this.completions.complete(run, signal);
       if (signal.aborted) return;
@@ -53,7 +53,7 @@ export class ChatCompletionsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const requestId = String(request.id);
-    const run = this.completions.start(body, requestId);
+    const run = this.completions.start(body, requestId, request.user?.id);
     await this.sse.pipe(this.completions.chunks(run), reply, {
       errorEvent: (error) => {
         this.logger.error(

@@ -84,7 +84,7 @@ export class ChatCompletionsService {
   ) {}
 
   /** Validates and prepares the run; throws the 4xx errors before anything is sent. */
-  start(request: ChatCompletionRequestDto, requestId?: string): CompletionRun {
+  start(request: ChatCompletionRequestDto, requestId?: string, ownerId?: string): CompletionRun {
     const resolved = this.models.resolve(request.model);
     const conversation = mapConversation(request.messages);
     const meter = new UsageMeter(resolved.chatModel);
@@ -112,6 +112,7 @@ export class ChatCompletionsService {
       },
       requestId,
       limitErrors: COMPLETION_LIMIT_ERRORS,
+      localScope: { ownerId, vectorStoreIds: request.vector_store_ids },
     });
     return {
       identity: {

@@ -30,3 +30,17 @@ export { MAX_DOMAIN_FILTER_ENTRIES } from './filters/domain-filter';
 export { FILTER_DATE_FORMATS } from './filters/filter-date';
 export { RECENCIES, type Recency } from './filters/recency';
 export { MAX_SOURCES_LIMIT } from './filters/search-filters';
+// Readers the documents module shares, so an uploaded page reads as a fetched one does.
+export { extractReadable } from './steps/page-reader.step';
+export { markdownPassages } from './local/markdown-passages';
+export {
+  INDEXED_EXTENSIONS,
+  listLocalDocFiles,
+  localDocUrl,
+  type LocalDocFile,
+} from './local/local-docs.files';
+export {
+  LocalCorpusRegistry,
+  type LocalCorpus,
+  type LocalScope,
+} from './local/local-corpus.registry';

@@ -38,6 +38,7 @@ export interface SearchRunRequest {
   readonly answerOptions?: SearchRun['answerOptions'];
   readonly requestId?: string;
   readonly limitErrors?: SearchLimitErrors;
+  readonly localScope?: SearchRun['localScope'];
 }
 
 /**
@@ -67,6 +68,7 @@ export class SearchRunFactory {
       filters: buildSearchFilters(request.filters ?? {}),
       ...(request.answerOptions ? { answerOptions: request.answerOptions } : {}),
       requestId: request.requestId,
+      ...(request.localScope ? { localScope: request.localScope } : {}),
     };
   }
 
@@ -89,7 +91,7 @@ export class SearchRunFactory {
    * either reference shape, or the defaults when absent (a bad reference is a 400 saying what
    * would be valid).
    */
-  fromRequest(body: SearchRequestDto, requestId?: string): SearchRun {
+  fromRequest(body: SearchRequestDto, requestId?: string, ownerId?: string): SearchRun {
     return this.create({
       query: body.query.trim(),
       history: (body.history ?? []).map(([role, content]): HistoryTurn => ({
@@ -116,6 +118,7 @@ export class SearchRunFactory {
         maxSources: { field: 'maxSources', value: body.maxSources },
       },
       requestId,
+      localScope: { ownerId, vectorStoreIds: body.vectorStoreIds },
     });
   }
 

@@ -1,5 +1,6 @@
 import type { ChatCallOptions, ChatModel, EmbeddingModel } from '../providers';
 import type { SearchFilters } from './filters/search-filters';
+import type { LocalScope } from './local/local-corpus.registry';
 
 export type { SearchFilters } from './filters/search-filters';
 
@@ -30,6 +31,8 @@ export interface SearchRun {
   readonly answerOptions?: Pick<ChatCallOptions, 'temperature' | 'topP' | 'maxTokens'>;
   /** Request id, so that logs of one run can be found together. */
   readonly requestId?: string;
+  /** Whose vector stores the local source searches. */
+  readonly localScope?: LocalScope;
 }
 
 /** A source as the pipeline keeps it; the HTTP layer shows only content, title and url. */

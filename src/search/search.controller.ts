@@ -42,7 +42,7 @@ export class SearchController {
   ): Promise<void> {
     // stream true here is Perplexica's form of POST /api/search/stream, as text/event-stream.
     if (body.stream) return this.streamAnswer(body, request, reply, PERPLEXICA_STREAM_TYPE);
-    const run = this.runs.fromRequest(body, String(request.id));
+    const run = this.runs.fromRequest(body, String(request.id), request.user?.id);
     await withClientAbort(reply, async (signal) => {
       const answer = await this.search.answer(run, signal);
       if (signal.aborted) return;
@@ -69,7 +69,7 @@ export class SearchController {
     contentType: string,
   ): Promise<void> {
     const requestId = String(request.id);
-    const run = this.runs.fromRequest(body, requestId);
+    const run = this.runs.fromRequest(body, requestId, request.user?.id);
     const messages = concat(
       of({ type: 'init', data: 'Stream connected' }),
       this.search.events(run).pipe(map(toStreamMessage)),

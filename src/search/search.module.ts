@@ -4,6 +4,7 @@ import { ProvidersModule } from '../providers/providers.module';
 import { StreamingModule } from '../streaming/streaming.module';
 import { META_SEARCH_BACKEND } from './backends/meta-search.backend';
 import { metaSearchProvider } from './backends/meta-search.provider';
+import { LocalCorpusRegistry } from './local/local-corpus.registry';
 import { LocalDocsIndex } from './local/local-docs.index';
 import { searchConfig } from './search.config';
 import { SearchController } from './search.controller';
@@ -29,6 +30,7 @@ const settings = ConfigModule.forFeature(searchConfig);
   controllers: [SearchController],
   providers: [
     metaSearchProvider,
+    LocalCorpusRegistry,
     LocalDocsIndex,
     QueryPlanner,
     Retriever,
@@ -39,6 +41,6 @@ const settings = ConfigModule.forFeature(searchConfig);
     SearchRunFactory,
     SearchStartupFacts,
   ],
-  exports: [SearchService, SearchRunFactory, META_SEARCH_BACKEND, settings],
+  exports: [SearchService, SearchRunFactory, META_SEARCH_BACKEND, LocalCorpusRegistry, settings],
 })
 export class SearchModule {}

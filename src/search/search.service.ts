@@ -165,7 +165,8 @@ export class SearchService {
       filterResults(
         await this.step(
           'retrieve',
-          () => this.retriever.retrieve(plan, pageno, signal, run.requestId, timeRange),
+          () =>
+            this.retriever.retrieve(plan, pageno, signal, run.requestId, timeRange, run.localScope),
           { 'quarry.search.pageno': pageno },
         ),
         run.filters,

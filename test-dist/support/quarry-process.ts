@@ -98,12 +98,29 @@ export class QuarryProcess {
   }
 
   async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
+    if (this.exited) return;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     this.child.kill('SIGTERM');
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
+  }
+
+  /** Exited, or ended by a signal (a killed process has no exit code). */
+  private get exited(): boolean {
+    return this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Ends the process at once, as a crash or an OOM kill would: no shutdown hooks run. */
+  async kill(): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGKILL');
+    await exited;
   }
 
   private keep(chunk: Buffer): void {

@@ -13,6 +13,7 @@ export class UnsupportedBodyTypeError extends QuarryError {
 }
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+const JSON_OR_MULTIPART_MEDIA_TYPE = /^(application\/json|multipart\/form-data)\s*(;|$)/i;
 
 /**
  * A route-level preParsing hook for every route that reads JSON (all but the streamed ones):
@@ -20,10 +21,17 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  * and Nest form bodies by default; either reached validation as a string or a flat record and
  * came back as a list of messages about every field, instead of saying what was wrong.
  */
-export const refuseNonJsonBody: preParsingHookHandler = (request, _reply, payload, done) => {
-  const headers = request.raw.headers;
-  if (!hasBody(headers)) return done(null, payload);
-  const type = headers['content-type'];
-  if (type !== undefined && JSON_MEDIA_TYPE.test(type)) return done(null, payload);
-  done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
-};
+export const refuseNonJsonBody = refuseBodiesNotOf(JSON_MEDIA_TYPE);
+
+/** The same for upload routes (@MultipartBody), which also read multipart/form-data. */
+export const refuseNonJsonOrMultipartBody = refuseBodiesNotOf(JSON_OR_MULTIPART_MEDIA_TYPE);
+
+function refuseBodiesNotOf(accepted: RegExp): preParsingHookHandler {
+  return (request, _reply, payload, done) => {
+    const headers = request.raw.headers;
+    if (!hasBody(headers)) return done(null, payload);
+    const type = headers['content-type'];
+    if (type !== undefined && accepted.test(type)) return done(null, payload);
+    done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
+  };
+}

@@ -160,6 +160,18 @@ export class ChatCompletionRequestDto {
 
   @ApiPropertyOptional({
     type: [String],
+    description:
+      "search_mode local: only these of the caller's vector stores (POST /v1/vector_stores); all of them when absent.",
+    example: ['vs_0123456789abcdef01234567'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'vector_store_ids must be an array of vector store ids' })
+  @ArrayMaxSize(100, { message: 'vector_store_ids: at most 100 entries are allowed' })
+  @IsString({ each: true, message: 'vector_store_ids must be an array of vector store ids' })
+  readonly vector_store_ids?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
     maxItems: MAX_DOMAIN_FILTER_ENTRIES,
     description:
       'Up to 20 domains: `example.com` keeps only that domain (and subdomains), `-example.com` drops it.',

@@ -69,6 +69,18 @@ export class SearchRequestDto {
   })
   readonly sources?: string[];
 
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      "The local source searches only these of the caller's vector stores (POST /v1/vector_stores); all of them when absent.",
+    example: ['vs_0123456789abcdef01234567'],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  readonly vectorStoreIds?: string[];
+
   @ApiProperty({ description: 'The question.', example: 'How does Quarry cache search results?' })
   @IsString({ message: 'query must be a string' })
   @Matches(/\S/, { message: 'query should not be empty' })

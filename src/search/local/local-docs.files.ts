@@ -1,5 +1,6 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const INDEXED_EXTENSIONS = new Set(['.md', '.markdown', '.html', '.htm', '.txt']);
 
@@ -46,4 +47,11 @@ export async function listLocalDocFiles(root: string, maxFiles: number): Promise
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel);
+}
+
+/** The URL a local file is cited at: under LOCAL_DOCS_BASE_URL when set, else its file:// URL. */
+export function localDocUrl(file: LocalDocFile, baseUrl: string | undefined): string {
+  if (!baseUrl) return pathToFileURL(file.absolutePath).href;
+  const encoded = file.relativePath.split('/').map(encodeURIComponent).join('/');
+  return new URL(encoded, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
 }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import MiniSearch from 'minisearch';
 import { ReadinessRegistry } from '../../health';
@@ -9,7 +8,8 @@ import type { SearchResult } from '../backends/search-result';
 import { searchConfig } from '../search.config';
 import { htmlSections } from '../text/html-sections';
 import { chunkSections } from '../text/text-chunker';
-import { listLocalDocFiles, type LocalDocFile } from './local-docs.files';
+import { LocalCorpusRegistry, type LocalScope } from './local-corpus.registry';
+import { listLocalDocFiles, localDocUrl, type LocalDocFile } from './local-docs.files';
 import { markdownPassages, type MarkdownSection } from './markdown-passages';
 
 interface IndexedChunk {
@@ -64,6 +64,7 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   constructor(
     @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
     private readonly readiness: ReadinessRegistry,
+    @Optional() private readonly corpora?: LocalCorpusRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -88,7 +89,23 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
     return { files: this.stats.files, chunks: this.stats.chunks };
   }
 
-  async search(query: string, limit: number): Promise<SearchResult[]> {
+  /** LOCAL_DOCS_DIR's passages and the caller's vector stores' chunks, interleaved by rank. */
+  async search(query: string, limit: number, scope: LocalScope = {}): Promise<SearchResult[]> {
+    const corpus = this.corpora?.registered;
+    if (!corpus) return this.searchDirectory(query, limit);
+    const [directory, documents] = await Promise.all([
+      this.searchDirectory(query, limit),
+      corpus.search(query, limit, scope),
+    ]);
+    const merged: SearchResult[] = [];
+    for (let rank = 0; rank < Math.max(directory.length, documents.length); rank++) {
+      if (rank < directory.length) merged.push(directory[rank]);
+      if (rank < documents.length) merged.push(documents[rank]);
+    }
+    return merged.slice(0, limit);
+  }
+
+  private async searchDirectory(query: string, limit: number): Promise<SearchResult[]> {
     await this.whenReady();
     return this.index
       .search(query)
@@ -101,6 +118,12 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   }
 
   private async build(): Promise<void> {
+    if (this.corpora?.registered?.servesDirectory) {
+      this.logger.log(
+        'LOCAL_DOCS_DIR is searched in the documents database (LOCAL_DOCS_IN_DATABASE)',
+      );
+      return;
+    }
     const started = performance.now();
     const { dir, maxFiles } = this.config.localDocs;
     let files: LocalDocFile[];
@@ -177,10 +200,7 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   }
 
   private urlOf(file: LocalDocFile): string {
-    const base = this.config.localDocs.baseUrl;
-    if (!base) return pathToFileURL(file.absolutePath).href;
-    const encoded = file.relativePath.split('/').map(encodeURIComponent).join('/');
-    return new URL(encoded, base.endsWith('/') ? base : `${base}/`).href;
+    return localDocUrl(file, this.config.localDocs.baseUrl);
   }
 }
 

@@ -4,6 +4,7 @@ import { META_SEARCH_BACKEND, type MetaSearchBackend } from '../backends/meta-se
 import type { SearchResult } from '../backends/search-result';
 import { webUrl } from '../backends/web-url';
 import type { TimeRange } from '../filters/recency';
+import type { LocalScope } from '../local/local-corpus.registry';
 import { LocalDocsIndex } from '../local/local-docs.index';
 import { searchConfig } from '../search.config';
 import type { SourceKind } from '../search-run';
@@ -38,11 +39,14 @@ export class Retriever {
     signal: AbortSignal,
     requestId?: string,
     timeRange?: TimeRange,
+    localScope: LocalScope = {},
   ): Promise<Candidate[]> {
     const tasks: Array<{ kind: SourceKind; query: string }> = [];
     for (const [kind, queries] of plan) for (const query of queries) tasks.push({ kind, query });
     const settled = await Promise.allSettled(
-      tasks.map((task) => this.searchOne(task.kind, task.query, pageno, signal, timeRange)),
+      tasks.map((task) =>
+        this.searchOne(task.kind, task.query, pageno, signal, timeRange, localScope),
+      ),
     );
     signal.throwIfAborted();
     const byKind = new Map<SourceKind, Candidate[]>();
@@ -73,10 +77,11 @@ export class Retriever {
     pageno: number,
     signal: AbortSignal,
     timeRange?: TimeRange,
+    localScope: LocalScope = {},
   ): Promise<SearchResult[]> {
     if (kind === 'local') {
       // The local index has no pages: everything relevant comes in the first round.
-      return pageno === 1 ? this.localDocs.search(query, LOCAL_RESULTS_PER_QUERY) : [];
+      return pageno === 1 ? this.localDocs.search(query, LOCAL_RESULTS_PER_QUERY, localScope) : [];
     }
     const results = await this.backend.search(
       {

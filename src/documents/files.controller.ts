@@ -1,0 +1,106 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { MultipartBody } from '../common/decorators/multipart-body.decorator';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { documentsConfig, type DocumentsConfig } from './documents.config';
+import { InvalidDocumentsRequestError, UnsupportedParameterError } from './documents.errors';
+import { DocumentsService } from './documents.service';
+import type { OwnerId } from './documents.types';
+import { ListQueryDto } from './dto/list-query.dto';
+import { deletedObject, fileObject, listObject } from './dto/openai-objects';
+import { pageOf } from './dto/page-request';
+import { readMultipartForm } from './multipart-upload';
+import { Owner } from './owner.decorator';
+
+/** OpenAI's Files API: the caller's files, for vector stores to ingest. */
+@ApiTags('files')
+@ApiBearerAuth()
+@Controller('v1/files')
+export class FilesController {
+  constructor(
+    private readonly documents: DocumentsService,
+    @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
+  ) {}
+
+  @Post()
+  @MultipartBody()
+  @ApiOperation({
+    operationId: 'createFile',
+    summary: 'Upload a file (multipart: file, purpose "assistants" or "user_data")',
+    description:
+      'Markdown, HTML, text, JSON, PDF and DOCX; larger than FILES_MAX_BYTES answers 413, another type 400 listing the supported ones.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'purpose'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        purpose: { type: 'string', example: 'assistants' },
+      },
+    },
+  })
+  async create(@Req() request: FastifyRequest, @Owner() owner: OwnerId) {
+    const form = await readMultipartForm(request, this.config.maxFileBytes);
+    const unknown = Object.keys(form.fields).find((field) => field !== 'purpose');
+    if (unknown) throw new UnsupportedParameterError(unknown);
+    const file = form.files.find((part) => part.field === 'file');
+    if (!file || form.files.length > 1) {
+      throw new InvalidDocumentsRequestError('send exactly one file, in the field "file"', 'file');
+    }
+    if (!form.fields.purpose)
+      throw new InvalidDocumentsRequestError('purpose is required', 'purpose');
+    return fileObject(
+      await this.documents.createFile(owner, file.filename, form.fields.purpose, file.content),
+    );
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listFiles',
+    summary: "List the caller's files (cursor pagination)",
+  })
+  async list(@Query() query: ListQueryDto, @Owner() owner: OwnerId) {
+    const page = await this.documents.listFiles(owner, pageOf(query), query.purpose);
+    return listObject({ data: page.data.map(fileObject), hasMore: page.hasMore });
+  }
+
+  @Get(':id')
+  @ApiOperation({ operationId: 'retrieveFile', summary: 'A file of the caller' })
+  async get(@Param('id') id: string, @Owner() owner: OwnerId) {
+    return fileObject(await this.documents.file(owner, id));
+  }
+
+  @Get(':id/content')
+  @ApiOperation({ operationId: 'retrieveFileContent', summary: "A file's bytes, as uploaded" })
+  async content(@Param('id') id: string, @Owner() owner: OwnerId, @Res() reply: FastifyReply) {
+    const { file, content } = await this.documents.fileContent(owner, id);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${encodeURIComponent(file.filename)}"`)
+      .send(content);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'deleteFile',
+    summary: 'Delete a file, and take it out of every store',
+  })
+  async delete(@Param('id') id: string, @Owner() owner: OwnerId) {
+    await this.documents.deleteFile(owner, id);
+    return deletedObject(id, 'file');
+  }
+}

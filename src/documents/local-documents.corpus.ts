@@ -1,0 +1,59 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  LocalCorpusRegistry,
+  type LocalCorpus,
+  type LocalScope,
+  type SearchResult,
+} from '../search';
+import { documentsConfig, type DocumentsConfig } from './documents.config';
+import { SHARED_OWNER } from './documents.types';
+import type { LazyDatabase } from './storage/lazy.database';
+import { SQL_DATABASE } from './storage/sql-database';
+import { VectorStoreSearch, type ChunkHit } from './vector-store-search.service';
+
+/**
+ * The caller's vector stores as the local source of POST /api/search and /v1/chat/completions:
+ * registered with search's seam, so a search never reads another caller's documents.
+ */
+@Injectable()
+export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
+  constructor(
+    private readonly registry: LocalCorpusRegistry,
+    private readonly chunks: VectorStoreSearch,
+    @Inject(SQL_DATABASE) private readonly db: LazyDatabase,
+    @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
+  ) {}
+
+  get servesDirectory(): boolean {
+    return this.config.localDocsInDatabase;
+  }
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]> {
+    // An embedded database never written holds nothing: not created just to find that out.
+    if (!this.db.inUse) return [];
+    const stores = await this.chunks.readableStores(
+      scope.ownerId ?? SHARED_OWNER,
+      scope.vectorStoreIds,
+    );
+    const hits = await this.chunks.search(stores, query, { maxResults: limit });
+    return hits.map(citationOf);
+  }
+}
+
+/** A chunk as a source: cited by its file's name and headings, at a URL that stays the file's. */
+function citationOf(hit: ChunkHit): SearchResult {
+  const headings = hit.title.split(' > ').slice(1);
+  return {
+    title: [hit.filename, ...headings].join(' > '),
+    // LOCAL_DOCS_DIR's files keep the URL the folder's index gave them.
+    url:
+      typeof hit.attributes.source_url === 'string'
+        ? hit.attributes.source_url
+        : `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
+    snippet: hit.text,
+  };
+}

@@ -1,0 +1,617 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEPLOYMENT_OWNER,
+  type AttributeFilter,
+  type Attributes,
+  type ChunkCandidate,
+  type ChunkToStore,
+  type ChunkingSettings,
+  type FileCounts,
+  type LastError,
+  type OwnerId,
+  type Page,
+  type PageRequest,
+  type StoredBatch,
+  type StoredFile,
+  type StoredStoreFile,
+  type StoredVectorStore,
+} from '../documents.types';
+import { attributeFilterSql } from './attribute-filter.sql';
+import { SQL_DATABASE, type SqlDatabase, type SqlQueryable } from './sql-database';
+
+type Row = Record<string, unknown>;
+
+const FILE_COLUMNS = 'id, owner_id, filename, purpose, bytes, content_hash, created_at';
+const STORE_FILE_COLUMNS =
+  'vector_store_id, file_id, owner_id, batch_id, status, last_error, attributes, chunking, usage_bytes, created_at';
+const COUNTS = `
+  count(*) FILTER (WHERE status = 'in_progress')::int AS in_progress,
+  count(*) FILTER (WHERE status = 'completed')::int AS completed,
+  count(*) FILTER (WHERE status = 'failed')::int AS failed,
+  count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
+  count(*)::int AS total,
+  COALESCE(sum(usage_bytes), 0)::bigint AS usage_bytes`;
+
+/** A claimed ingestion job: which file of which store, and the replica's claim on it. */
+export interface IngestionJob {
+  readonly vectorStoreId: string;
+  readonly fileId: string;
+  readonly chunking: ChunkingSettings;
+  readonly embeddingModel: string;
+  readonly attempts: number;
+}
+
+/**
+ * Every read and write of files, vector stores and chunks: one SQL dialect over PostgreSQL and
+ * the embedded engine. Each read is scoped to an owner (the deployment-wide store is readable by
+ * all), so another caller's rows are never read, listed nor searched.
+ */
+@Injectable()
+export class DocumentsRepository {
+  constructor(@Inject(SQL_DATABASE) private readonly db: SqlDatabase) {}
+
+  async insertFile(file: StoredFile, content: Buffer): Promise<void> {
+    await this.db.query(
+      `INSERT INTO files (id, owner_id, filename, purpose, bytes, content, content_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        file.id,
+        file.ownerId,
+        file.filename,
+        file.purpose,
+        file.bytes,
+        content,
+        file.contentHash,
+        file.createdAt,
+      ],
+    );
+  }
+
+  async file(owner: OwnerId, id: string): Promise<StoredFile | undefined> {
+    const { rows } = await this.db.query(
+      `SELECT ${FILE_COLUMNS} FROM files WHERE id = $1 AND owner_id IN ($2, $3)`,
+      [id, owner, DEPLOYMENT_OWNER],
+    );
+    return rows[0] && fileOf(rows[0]);
+  }
+
+  async fileContent(owner: OwnerId, id: string): Promise<Buffer | undefined> {
+    const { rows } = await this.db.query<{ content: Uint8Array }>(
+      'SELECT content FROM files WHERE id = $1 AND owner_id IN ($2, $3)',
+      [id, owner, DEPLOYMENT_OWNER],
+    );
+    return rows[0] && Buffer.from(rows[0].content);
+  }
+
+  async files(owner: OwnerId, page: PageRequest, purpose?: string): Promise<Page<StoredFile>> {
+    const params: unknown[] = [owner];
+    const where = ['owner_id = $1'];
+    if (purpose) {
+      params.push(purpose);
+      where.push(`purpose = $${params.length}`);
+    }
+    return this.page('files', FILE_COLUMNS, where, params, page, fileOf);
+  }
+
+  /** Every file of an owner, without content (the deployment's, to sync LOCAL_DOCS_DIR). */
+  async allFiles(owner: OwnerId): Promise<StoredFile[]> {
+    const { rows } = await this.db.query(`SELECT ${FILE_COLUMNS} FROM files WHERE owner_id = $1`, [
+      owner,
+    ]);
+    return rows.map(fileOf);
+  }
+
+  /** Deletes the file and takes it out of every store of its owner. */
+  async deleteFile(owner: OwnerId, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM vector_store_files WHERE file_id = $1 AND owner_id = $2', [
+        id,
+        owner,
+      ]);
+      const { rows } = await tx.query(
+        'DELETE FROM files WHERE id = $1 AND owner_id = $2 RETURNING id',
+        [id, owner],
+      );
+      return rows.length > 0;
+    });
+  }
+
+  async insertStore(store: Omit<StoredVectorStore, 'fileCounts' | 'usageBytes'>): Promise<void> {
+    await this.db.query(
+      `INSERT INTO vector_stores (id, owner_id, name, metadata, embedding_model, created_at, last_active_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        store.id,
+        store.ownerId,
+        store.name,
+        JSON.stringify(store.metadata),
+        store.embeddingModel,
+        store.createdAt,
+        store.lastActiveAt,
+      ],
+    );
+  }
+
+  async store(owner: OwnerId, id: string): Promise<StoredVectorStore | undefined> {
+    const { rows } = await this.db.query(
+      `SELECT s.*, c.* FROM vector_stores s
+       CROSS JOIN LATERAL (SELECT ${COUNTS} FROM vector_store_files WHERE vector_store_id = s.id) c
+       WHERE s.id = $1 AND s.owner_id IN ($2, $3)`,
+      [id, owner, DEPLOYMENT_OWNER],
+    );
+    return rows[0] && storeOf(rows[0]);
+  }
+
+  async stores(owner: OwnerId, page: PageRequest): Promise<Page<StoredVectorStore>> {
+    const found = await this.page(
+      'vector_stores',
+      'id',
+      ['owner_id = $1'],
+      [owner],
+      page,
+      (row) => row.id as string,
+    );
+    const data = await Promise.all(found.data.map((id) => this.store(owner, id)));
+    return {
+      data: data.filter((store): store is StoredVectorStore => store !== undefined),
+      hasMore: found.hasMore,
+    };
+  }
+
+  /** Whether the caller may read the store (without counting its files, as store() does). */
+  async storeReadable(owner: OwnerId, id: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      'SELECT 1 FROM vector_stores WHERE id = $1 AND owner_id IN ($2, $3)',
+      [id, owner, DEPLOYMENT_OWNER],
+    );
+    return rows.length > 0;
+  }
+
+  /** Ids of the stores a search of this caller reads: its own and the deployment's. */
+  async readableStoreIds(owner: OwnerId): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT id FROM vector_stores WHERE owner_id IN ($1, $2)',
+      [owner, DEPLOYMENT_OWNER],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async updateStore(
+    owner: OwnerId,
+    id: string,
+    changes: { name?: string | null; metadata?: Record<string, string> },
+  ): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `UPDATE vector_stores SET
+         name = CASE WHEN $3 THEN $4 ELSE name END,
+         metadata = COALESCE($5::jsonb, metadata),
+         last_active_at = $6
+       WHERE id = $1 AND owner_id = $2 RETURNING id`,
+      [
+        id,
+        owner,
+        changes.name !== undefined,
+        changes.name ?? null,
+        changes.metadata ? JSON.stringify(changes.metadata) : null,
+        now(),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  async deleteStore(owner: OwnerId, id: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      'DELETE FROM vector_stores WHERE id = $1 AND owner_id = $2 RETURNING id',
+      [id, owner],
+    );
+    return rows.length > 0;
+  }
+
+  /** Queues the file for ingestion into the store (again, from scratch, if it was there). */
+  async addStoreFile(
+    owner: OwnerId,
+    storeId: string,
+    fileId: string,
+    settings: { attributes: Attributes; chunking: ChunkingSettings; batchId?: string },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM vector_store_files WHERE vector_store_id = $1 AND file_id = $2', [
+        storeId,
+        fileId,
+      ]);
+      await tx.query(
+        `INSERT INTO vector_store_files (vector_store_id, file_id, owner_id, batch_id, status, attributes, chunking, created_at)
+         VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)`,
+        [
+          storeId,
+          fileId,
+          owner,
+          settings.batchId ?? null,
+          JSON.stringify(settings.attributes),
+          JSON.stringify(settings.chunking),
+          now(),
+        ],
+      );
+    });
+  }
+
+  async storeFile(
+    owner: OwnerId,
+    storeId: string,
+    fileId: string,
+  ): Promise<StoredStoreFile | undefined> {
+    const { rows } = await this.db.query(
+      `SELECT ${STORE_FILE_COLUMNS} FROM vector_store_files
+       WHERE vector_store_id = $1 AND file_id = $2 AND owner_id IN ($3, $4)`,
+      [storeId, fileId, owner, DEPLOYMENT_OWNER],
+    );
+    return rows[0] && storeFileOf(rows[0]);
+  }
+
+  async storeFiles(
+    owner: OwnerId,
+    storeId: string,
+    page: PageRequest,
+    only: { status?: string; batchId?: string } = {},
+  ): Promise<Page<StoredStoreFile>> {
+    const params: unknown[] = [storeId, owner, DEPLOYMENT_OWNER];
+    const where = ['vector_store_id = $1', 'owner_id IN ($2, $3)'];
+    if (only.status) {
+      params.push(only.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (only.batchId) {
+      params.push(only.batchId);
+      where.push(`batch_id = $${params.length}`);
+    }
+    return this.page(
+      'vector_store_files',
+      STORE_FILE_COLUMNS,
+      where,
+      params,
+      page,
+      storeFileOf,
+      'file_id',
+    );
+  }
+
+  async deleteStoreFile(owner: OwnerId, storeId: string, fileId: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `DELETE FROM vector_store_files WHERE vector_store_id = $1 AND file_id = $2 AND owner_id = $3
+       RETURNING file_id`,
+      [storeId, fileId, owner],
+    );
+    return rows.length > 0;
+  }
+
+  async insertBatch(
+    owner: OwnerId,
+    batch: { id: string; vectorStoreId: string; createdAt: number },
+  ): Promise<void> {
+    await this.db.query(
+      'INSERT INTO file_batches (id, vector_store_id, owner_id, created_at) VALUES ($1, $2, $3, $4)',
+      [batch.id, batch.vectorStoreId, owner, batch.createdAt],
+    );
+  }
+
+  async batch(owner: OwnerId, storeId: string, id: string): Promise<StoredBatch | undefined> {
+    const { rows } = await this.db.query(
+      `SELECT b.id, b.vector_store_id, b.created_at, c.* FROM file_batches b
+       CROSS JOIN LATERAL (SELECT ${COUNTS} FROM vector_store_files WHERE batch_id = b.id) c
+       WHERE b.id = $1 AND b.vector_store_id = $2 AND b.owner_id = $3`,
+      [id, storeId, owner],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        id: row.id as string,
+        vectorStoreId: row.vector_store_id as string,
+        createdAt: Number(row.created_at),
+        fileCounts: countsOf(row),
+      }
+    );
+  }
+
+  /** Marks the batch's files still waiting as cancelled. */
+  async cancelBatch(owner: OwnerId, storeId: string, id: string): Promise<void> {
+    await this.db.query(
+      `UPDATE vector_store_files SET status = 'cancelled'
+       WHERE batch_id = $1 AND vector_store_id = $2 AND owner_id = $3 AND status = 'in_progress'`,
+      [id, storeId, owner],
+    );
+  }
+
+  /**
+   * Claims one waiting job for this replica: FOR UPDATE SKIP LOCKED, so two replicas never claim
+   * the same one, and a claim whose lease ran out (its replica died) is claimable again. A job
+   * claimed maxAttempts times is marked failed instead of being tried forever.
+   */
+  async claimJob(
+    replica: string,
+    leaseMs: number,
+    maxAttempts: number,
+  ): Promise<IngestionJob | undefined> {
+    await this.db.query(
+      `UPDATE vector_store_files SET status = 'failed', claimed_until = NULL,
+         last_error = jsonb_build_object('code', 'server_error', 'message',
+           'ingestion stopped ' || attempts || ' times before finishing (the replica doing it stopped)')
+       WHERE status = 'in_progress' AND claimed_until < now() AND attempts >= $1`,
+      [maxAttempts],
+    );
+    const { rows } = await this.db.query(
+      `UPDATE vector_store_files f SET attempts = f.attempts + 1, claimed_by = $1,
+         claimed_until = now() + make_interval(secs => $2::double precision / 1000)
+       FROM (SELECT vector_store_id, file_id FROM vector_store_files
+             WHERE status = 'in_progress' AND (claimed_until IS NULL OR claimed_until < now())
+             ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next,
+            vector_stores s
+       WHERE f.vector_store_id = next.vector_store_id AND f.file_id = next.file_id AND s.id = f.vector_store_id
+       RETURNING f.vector_store_id, f.file_id, f.chunking, f.attempts, s.embedding_model`,
+      [replica, leaseMs],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        vectorStoreId: row.vector_store_id as string,
+        fileId: row.file_id as string,
+        chunking: row.chunking as ChunkingSettings,
+        attempts: Number(row.attempts),
+        embeddingModel: row.embedding_model as string,
+      }
+    );
+  }
+
+  async jobContent(job: IngestionJob): Promise<{ filename: string; content: Buffer } | undefined> {
+    const { rows } = await this.db.query<{ filename: string; content: Uint8Array }>(
+      'SELECT filename, content FROM files WHERE id = $1',
+      [job.fileId],
+    );
+    return rows[0] && { filename: rows[0].filename, content: Buffer.from(rows[0].content) };
+  }
+
+  /** Stores the chunks and completes the job, if this replica still holds it. */
+  async completeJob(
+    job: IngestionJob,
+    replica: string,
+    chunks: readonly ChunkToStore[],
+    usageBytes: number,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.holds(tx, job, replica))) return false;
+      await tx.query('DELETE FROM chunks WHERE vector_store_id = $1 AND file_id = $2', [
+        job.vectorStoreId,
+        job.fileId,
+      ]);
+      for (let start = 0; start < chunks.length; start += 500) {
+        const slice = chunks.slice(start, start + 500);
+        await tx.query(
+          `INSERT INTO chunks (vector_store_id, file_id, position, title, text, language, embedding)
+           SELECT $1, $2, position, title, text, language::regconfig, embedding::real[]
+           FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+             AS c(position, title, text, language, embedding)`,
+          [
+            job.vectorStoreId,
+            job.fileId,
+            slice.map((_, index) => start + index),
+            slice.map((chunk) => chunk.title),
+            slice.map((chunk) => chunk.text),
+            slice.map((chunk) => chunk.language),
+            slice.map((chunk) => realArrayLiteral(chunk.embedding)),
+          ],
+        );
+      }
+      await tx.query(
+        `UPDATE vector_store_files SET status = 'completed', usage_bytes = $3, last_error = NULL, claimed_until = NULL
+         WHERE vector_store_id = $1 AND file_id = $2`,
+        [job.vectorStoreId, job.fileId, usageBytes],
+      );
+      await tx.query('UPDATE vector_stores SET last_active_at = $2 WHERE id = $1', [
+        job.vectorStoreId,
+        now(),
+      ]);
+      return true;
+    });
+  }
+
+  async failJob(job: IngestionJob, replica: string, error: LastError): Promise<void> {
+    await this.db.query(
+      `UPDATE vector_store_files SET status = 'failed', last_error = $4, claimed_until = NULL
+       WHERE vector_store_id = $1 AND file_id = $2 AND claimed_by = $3 AND status = 'in_progress'`,
+      [job.vectorStoreId, job.fileId, replica, JSON.stringify(error)],
+    );
+  }
+
+  /** Extends this replica's lease while it still works on a long file. */
+  async renewLease(job: IngestionJob, replica: string, leaseMs: number): Promise<void> {
+    await this.db.query(
+      `UPDATE vector_store_files SET claimed_until = now() + make_interval(secs => $4::double precision / 1000)
+       WHERE vector_store_id = $1 AND file_id = $2 AND claimed_by = $3 AND status = 'in_progress'`,
+      [job.vectorStoreId, job.fileId, replica, leaseMs],
+    );
+  }
+
+  /** Files of every store by status, for /metrics. */
+  async statusCounts(): Promise<Record<string, number>> {
+    const { rows } = await this.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM vector_store_files GROUP BY status',
+    );
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /**
+   * Full-text candidates among the completed files of the given stores: the query's words OR-ed
+   * (websearch_to_tsquery ANDs them, which finds nothing when one word is missing), in each
+   * text-search configuration the chunks use, ranked by ts_rank_cd normalized into [0, 1).
+   */
+  async candidates(
+    storeIds: readonly string[],
+    query: string,
+    configs: readonly string[],
+    limit: number,
+    queryVectors: ReadonlyMap<string, ArrayLike<number>>,
+    filter?: AttributeFilter,
+  ): Promise<ChunkCandidate[]> {
+    if (storeIds.length === 0) return [];
+    const vectorStores = [...queryVectors.keys()];
+    const params: unknown[] = [
+      query,
+      configs,
+      storeIds,
+      limit,
+      vectorStores,
+      vectorStores.map((id) => realArrayLiteral(queryVectors.get(id)!)),
+    ];
+    const filterSql = filter ? `AND (${attributeFilterSql(filter, 'vsf.attributes', params)})` : '';
+    const { rows } = await this.db.query(
+      `WITH q AS (
+         SELECT cfg, CASE WHEN strpos(t, '!') > 0 THEN t ELSE replace(t, ' & ', ' | ') END::tsquery AS query
+         FROM (SELECT cfg, websearch_to_tsquery(cfg, $1)::text AS t FROM unnest($2::regconfig[]) AS cfg) w
+         WHERE t <> ''
+       )
+       , top AS (
+         SELECT c.id, c.vector_store_id, c.file_id, c.title, c.text, c.embedding, vsf.attributes,
+                ts_rank_cd(c.tsv, q.query, 32) AS text_rank
+         FROM chunks c
+         JOIN q ON c.language = q.cfg AND c.tsv @@ q.query
+         JOIN vector_store_files vsf ON vsf.vector_store_id = c.vector_store_id AND vsf.file_id = c.file_id
+         WHERE c.vector_store_id = ANY($3::text[]) AND vsf.status = 'completed' ${filterSql}
+         ORDER BY text_rank DESC, c.id
+         LIMIT $4
+       )
+       -- The cosine is computed here, over the candidates only: their embeddings never leave
+       -- the database (1024 floats each as text cost the service more than the query did).
+       SELECT top.vector_store_id, top.file_id, f.filename, top.title, top.text, top.attributes, top.text_rank,
+              (SELECT sum(e.a * e.b) / NULLIF(sqrt(sum(e.a * e.a) * sum(e.b * e.b)), 0)
+               FROM unnest(top.embedding, qv.vector::real[]) AS e(a, b)
+               WHERE array_length(top.embedding, 1) = array_length(qv.vector::real[], 1)) AS similarity
+       FROM top
+       JOIN files f ON f.id = top.file_id
+       LEFT JOIN unnest($5::text[], $6::text[]) AS qv(store_id, vector) ON qv.store_id = top.vector_store_id
+       ORDER BY top.text_rank DESC, top.id`,
+      params,
+    );
+    return rows.map((row) => ({
+      vectorStoreId: row.vector_store_id as string,
+      fileId: row.file_id as string,
+      filename: row.filename as string,
+      title: row.title as string,
+      text: row.text as string,
+      attributes: row.attributes as Attributes,
+      textRank: Number(row.text_rank),
+      similarity: row.similarity === null ? 0 : Number(row.similarity),
+    }));
+  }
+
+  /** The embedding model of each store, by id. */
+  async embeddingModels(storeIds: readonly string[]): Promise<Map<string, string>> {
+    const { rows } = await this.db.query<{ id: string; embedding_model: string }>(
+      'SELECT id, embedding_model FROM vector_stores WHERE id = ANY($1::text[])',
+      [storeIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.embedding_model]));
+  }
+
+  async ping(): Promise<void> {
+    await this.db.query('SELECT 1');
+  }
+
+  private async holds(tx: SqlQueryable, job: IngestionJob, replica: string): Promise<boolean> {
+    const { rows } = await tx.query(
+      `SELECT 1 FROM vector_store_files WHERE vector_store_id = $1 AND file_id = $2
+       AND claimed_by = $3 AND status = 'in_progress' FOR UPDATE`,
+      [job.vectorStoreId, job.fileId, replica],
+    );
+    return rows.length > 0;
+  }
+
+  /** Cursor pagination as OpenAI's lists do it: after/before name an object of the list. */
+  private async page<T>(
+    table: string,
+    columns: string,
+    where: string[],
+    params: unknown[],
+    page: PageRequest,
+    map: (row: Row) => T,
+    idColumn = 'id',
+  ): Promise<Page<T>> {
+    const conditions = [...where];
+    const cursor = (id: string, forward: boolean) => {
+      params.push(id);
+      const operator = (page.order === 'asc') === forward ? '>' : '<';
+      conditions.push(
+        `(created_at, ${idColumn}) ${operator} (SELECT created_at, ${idColumn} FROM ${table} WHERE ${idColumn} = $${params.length} AND ${where[0]} LIMIT 1)`,
+      );
+    };
+    if (page.after) cursor(page.after, true);
+    if (page.before) cursor(page.before, false);
+    params.push(page.limit + 1);
+    const direction = page.order === 'asc' ? 'ASC' : 'DESC';
+    const { rows } = await this.db.query(
+      `SELECT ${columns} FROM ${table} WHERE ${conditions.join(' AND ')}
+       ORDER BY created_at ${direction}, ${idColumn} ${direction} LIMIT $${params.length}`,
+      params,
+    );
+    return { data: rows.slice(0, page.limit).map(map), hasMore: rows.length > page.limit };
+  }
+}
+
+/** Milliseconds: lists order by it (OpenAI's objects show seconds). */
+function now(): number {
+  return Date.now();
+}
+
+/** A vector as PostgreSQL's array text; non-finite numbers (never expected) as 0. */
+function realArrayLiteral(vector: ArrayLike<number>): string {
+  return `{${Array.from(vector, (x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
+}
+
+function fileOf(row: Row): StoredFile {
+  return {
+    id: row.id as string,
+    ownerId: row.owner_id as string,
+    filename: row.filename as string,
+    purpose: row.purpose as string,
+    bytes: Number(row.bytes),
+    contentHash: row.content_hash as string,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function countsOf(row: Row): FileCounts {
+  return {
+    in_progress: Number(row.in_progress),
+    completed: Number(row.completed),
+    failed: Number(row.failed),
+    cancelled: Number(row.cancelled),
+    total: Number(row.total),
+  };
+}
+
+function storeOf(row: Row): StoredVectorStore {
+  return {
+    id: row.id as string,
+    ownerId: row.owner_id as string,
+    name: (row.name as string | null) ?? null,
+    metadata: (row.metadata as Record<string, string>) ?? {},
+    embeddingModel: row.embedding_model as string,
+    createdAt: Number(row.created_at),
+    lastActiveAt: Number(row.last_active_at),
+    fileCounts: countsOf(row),
+    usageBytes: Number(row.usage_bytes),
+  };
+}
+
+function storeFileOf(row: Row): StoredStoreFile {
+  return {
+    fileId: row.file_id as string,
+    vectorStoreId: row.vector_store_id as string,
+    ownerId: row.owner_id as string,
+    batchId: (row.batch_id as string | null) ?? null,
+    status: row.status as StoredStoreFile['status'],
+    lastError: (row.last_error as LastError | null) ?? null,
+    attributes: (row.attributes as Attributes) ?? {},
+    chunking: row.chunking as ChunkingSettings,
+    usageBytes: Number(row.usage_bytes),
+    createdAt: Number(row.created_at),
+  };
+}

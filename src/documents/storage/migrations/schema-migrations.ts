@@ -1,0 +1,5 @@
+import { filesAndVectorStores } from './0001-files-and-vector-stores';
+import type { SchemaMigration } from './schema-migration';
+
+/** Every migration, oldest first; a new one is appended, an applied one never changes. */
+export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [filesAndVectorStores];

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { SearchResult } from '../backends/search-result';
+
+/** Whose documents a local search reads: the caller's (undefined with auth off), maybe only some stores. */
+export interface LocalScope {
+  readonly ownerId?: string;
+  /** Only these of the caller's vector stores; all of them when absent. */
+  readonly vectorStoreIds?: readonly string[];
+}
+
+/** Documents searched by the local source beside LOCAL_DOCS_DIR (the caller's vector stores). */
+export interface LocalCorpus {
+  /** True when the corpus holds LOCAL_DOCS_DIR too: search then keeps no index of its own. */
+  readonly servesDirectory?: boolean;
+  search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]>;
+}
+
+/**
+ * The seam between search and the documents module: documents registers its corpus here at
+ * start, so search never imports it (and runs without it, as in search's own tests).
+ */
+@Injectable()
+export class LocalCorpusRegistry {
+  private corpus?: LocalCorpus;
+
+  register(corpus: LocalCorpus): void {
+    this.corpus = corpus;
+  }
+
+  get registered(): LocalCorpus | undefined {
+    return this.corpus;
+  }
+}
