@@ -1,6 +1,7 @@
 import { firstValueFrom, toArray } from 'rxjs';
 import { formatNumberedSources } from '../numbered-sources.format';
 import { ExtractiveChatModel } from './extractive-chat.model';
+import { HashingEmbeddingModel } from './hashing-embedding.model';
 import { cosine, HASHING_DIMENSIONS, hashingVectors } from './hashing-vectorizer';
 
 const model = new ExtractiveChatModel('id', 'Built-in', 'extractive');
@@ -174,6 +175,10 @@ describe('ExtractiveChatModel', () => {
 });
 
 describe('hashingVectors', () => {
+  it('says its embedding model is lexical, so search weighs it as one word order', () => {
+    expect(new HashingEmbeddingModel('id', 'Built-in', 'hashing').lexicalOnly).toBe(true);
+  });
+
   it('gives unit vectors of a fixed size where similar texts are closer', () => {
     const [query, near, far] = hashingVectors([
       'eiffel tower height',

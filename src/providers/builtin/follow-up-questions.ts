@@ -1,9 +1,6 @@
 import type { ChatMessage } from '../model.ports';
 import { parseNumberedSources } from '../numbered-sources.format';
-import { sentencesOf } from './source-sentences';
-import { detectLanguage, isStopword } from './stopwords';
-import { wordsOf } from './text-features';
-import { stemOf } from './word-stems';
+import { detectLanguage, isStopword, sentencesOf, stemOf, wordsOf } from '../../text';
 
 const MAX_QUESTIONS = 5;
 const MIN_QUESTIONS = 3;

@@ -14,12 +14,10 @@ const LOCAL_RESULTS_PER_QUERY = 20;
 
 /**
  * Retrieve: runs every (source kind, query) pair in parallel and merges the result lists, dropping
- * repeats of the same page. The queries of one source kind are taken in the plan's order (a plan
- * lists its best query first: the offline planner all key phrases, then the most specific ones,
- * then the question), each adding what the earlier ones did not find after their results, so more
- * queries add candidates without demoting what the first one found; source kinds are interleaved
- * by rank position (first hits of every kind, then second hits...). The order depends only on the
- * inputs, never on which request finished first.
+ * repeats of the same entry (see normalizeUrl). The lists of one source kind are interleaved by
+ * rank position in the plan's order (the first hit of every query, then the second hits...), so
+ * each query's best results come early, whichever query found them; source kinds are interleaved
+ * the same way. The order depends only on the inputs, never on which request finished first.
  */
 @Injectable()
 export class Retriever {
@@ -44,13 +42,13 @@ export class Retriever {
       tasks.map((task) => this.searchOne(task.kind, task.query, pageno, signal, timeRange)),
     );
     signal.throwIfAborted();
-    const byKind = new Map<SourceKind, Candidate[]>();
+    const byKind = new Map<SourceKind, Candidate[][]>();
     const failures: unknown[] = [];
     settled.forEach((outcome, index) => {
       if (outcome.status === 'fulfilled') {
         const { kind } = tasks[index];
         if (!byKind.has(kind)) byKind.set(kind, []);
-        byKind.get(kind)!.push(...outcome.value.map((result) => ({ ...result, kind })));
+        byKind.get(kind)!.push(outcome.value.map((result) => ({ ...result, kind })));
       } else {
         failures.push(outcome.reason);
         this.logger.warn(
@@ -61,7 +59,7 @@ export class Retriever {
     });
     // Some lists answering is enough; when none did, the caller learns why.
     if (byKind.size === 0 && failures.length > 0) throw failures[0];
-    const perKind = [...byKind.values()].map((list) => mergeByRank([list]));
+    const perKind = [...byKind.values()].map((lists) => mergeByRank(lists));
     // One kind searched (the usual case): its list is merged already.
     return perKind.length === 1 ? perKind[0] : mergeByRank(perKind);
   }
@@ -91,7 +89,7 @@ export class Retriever {
   }
 }
 
-/** Interleaves lists by rank position and drops later repeats of a page (or of a local chunk). */
+/** Interleaves lists by rank position and drops later repeats of an entry (or of a local chunk). */
 export function mergeByRank(lists: readonly Candidate[][]): Candidate[] {
   const seen = new Set<string>();
   const merged: Candidate[] = [];
@@ -110,7 +108,7 @@ export function mergeByRank(lists: readonly Candidate[][]): Candidate[] {
 }
 
 function dedupeKey(candidate: Candidate): string {
-  // Chunks of one local file share a URL; they are different passages, so the text is part of the key.
+  // Chunks of one local section share a URL; they are different passages, so the text is part of the key.
   return candidate.kind === 'local'
     ? `${candidate.url}\u0000${candidate.snippet}`
     : normalizeUrl(candidate.url);

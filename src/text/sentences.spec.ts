@@ -1,5 +1,5 @@
 import { isProse } from './prose-sentence';
-import { sentencesOf } from './source-sentences';
+import { sentencesOf } from './sentences';
 
 describe('sentencesOf', () => {
   it('splits sentences without breaking at abbreviations or decimals', () => {
