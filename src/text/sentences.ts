@@ -33,7 +33,7 @@ const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
  * items, headings and table rows are units of their own (so a bullet never runs into the next
  * one), the common Markdown markup of web snippets is removed ([text](url) -> text, emphasis,
  * backticks), and sentence breaks after abbreviations are undone. What is not a whole sentence is
- * left out: the piece before a paragraph's first sentence start (a lower-case word: the excerpt or
+ * left out: the piece before the text's first sentence start (a lower-case word: the excerpt or
  * chunk began mid-sentence) and after its last full stop (it ended mid-sentence, or mid-word),
  * pieces beside an excerpt's ellipses, and pieces that start with markup debris (`") ]`) or leave
  * a bracket unclosed.
@@ -42,7 +42,8 @@ export function sentencesOf(content: string, options: { cutPieces?: boolean } = 
   const sentences: string[] = [];
   // Kept on request: a cut piece still shows which words meet (see namesSubjectOnlyInPassing).
   const whole = !options.cutPieces;
-  for (const { text: rawUnit, block } of unitsOf(content)) {
+  const units = unitsOf(content);
+  units.forEach(({ text: rawUnit, block }, index) => {
     // A search engine's excerpt ("… middle of a text …") starts and ends inside sentences: those
     // pieces are dropped, so that what is quoted is always a whole sentence.
     const cutBefore = whole && CUT.test(rawUnit);
@@ -63,17 +64,18 @@ export function sentencesOf(content: string, options: { cutPieces?: boolean } = 
       sentences.pop();
     }
     if (cutBefore && sentences.length > first) sentences.splice(first, 1);
-    if (!whole) continue;
-    if (!block && sentences.length > first && !ENDS_SENTENCE.test(sentences.at(-1)!)) {
+    if (!whole) return;
+    // An excerpt or a chunk of a page may start and end anywhere; whole paragraphs inside it do not.
+    const last = index === units.length - 1;
+    if (last && !block && sentences.length > first && !ENDS_SENTENCE.test(sentences.at(-1)!)) {
       sentences.pop();
     }
-    if (!block && sentences.length > first && !STARTS_SENTENCE.test(sentences[first])) {
-      sentences.splice(first, 1);
-    }
+    const opening = index === 0 && !block && sentences.length > first;
+    if (opening && !STARTS_SENTENCE.test(sentences[first])) sentences.splice(first, 1);
     for (let i = sentences.length - 1; i >= first; i--) {
       if (isDebris(sentences[i])) sentences.splice(i, 1);
     }
-  }
+  });
   return sentences;
 }
 
