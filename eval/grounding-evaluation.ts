@@ -1,4 +1,11 @@
-import type { GroundingQuestion } from './grounding-questions';
+/** What the evaluation needs of a question: its words, its conversation and its judged documents. */
+export interface GroundingQuestion {
+  readonly id: string;
+  readonly question: string;
+  readonly history?: ReadonlyArray<readonly ['human' | 'assistant', string]>;
+  /** Documents that answer it; empty for a question with no answer in the corpus. */
+  readonly relevant: readonly string[];
+}
 import {
   CUTOFF,
   citationMarkers,
@@ -9,7 +16,14 @@ import {
 } from './grounding-metrics';
 
 export type EvalMode = 'speed' | 'balanced' | 'quality';
-export type EvalKind = 'web' | 'local';
+export type EvalKind = 'web' | 'academic' | 'discussions' | 'local';
+
+/** The chat and embedding model a run asks with. */
+export interface EvalModels {
+  readonly providerId: string;
+  readonly chat: string;
+  readonly embedding: string;
+}
 
 /** What POST /api/search answered (only the parts the evaluation reads). */
 export interface SearchReply {
@@ -17,16 +31,17 @@ export interface SearchReply {
   readonly sources: ReadonlyArray<{ readonly metadata: { readonly url: string } }>;
 }
 
-/** The POST /api/search body that asks one question with the built-in models. */
+/** The POST /api/search body that asks one question (with the built-in models by default). */
 export function searchRequestBody(
   providerId: string,
   question: GroundingQuestion,
   mode: EvalMode,
   kind: EvalKind,
+  models: EvalModels = { providerId, chat: 'extractive', embedding: 'hashing' },
 ): Record<string, unknown> {
   return {
-    chatModel: { providerId, key: 'extractive' },
-    embeddingModel: { providerId, key: 'hashing' },
+    chatModel: { providerId: models.providerId, key: models.chat },
+    embeddingModel: { providerId: models.providerId, key: models.embedding },
     sources: [kind],
     optimizationMode: mode,
     query: question.question,
@@ -48,6 +63,7 @@ export interface QuestionOutcome {
   readonly nothingFound: boolean;
   readonly sourceCount: number;
   readonly message?: string;
+  readonly citations?: { readonly total: number; readonly valid: number };
 }
 
 export interface RowScores {
@@ -63,6 +79,8 @@ export interface RowScores {
   /** Mean number of sources returned for no-answer questions. */
   readonly noAnswerSources: number;
   readonly citations?: { readonly total: number; readonly valid: number };
+  /** Answerable questions answered with no source although the backend had results for them. */
+  readonly emptyDespiteResults?: number;
   readonly outcomes: QuestionOutcome[];
 }
 
@@ -83,20 +101,18 @@ export async function evaluateRun(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  let total = 0;
-  let valid = 0;
   const outcomes = questions.map((question, i) => {
     const reply = replies[i];
-    const markers = citationMarkers(reply.message, reply.sources.length);
-    total += markers.total;
-    valid += markers.valid;
-    return outcome(
-      question,
-      reply.sources.map((s) => docIdOf(s.metadata.url)),
-      reply.message,
-    );
+    return {
+      ...outcome(
+        question,
+        reply.sources.map((s) => docIdOf(s.metadata.url)),
+        reply.message,
+      ),
+      citations: citationMarkers(reply.message, reply.sources.length),
+    };
   });
-  return { ...summarise(label, questions, outcomes), citations: { total, valid } };
+  return summarise(label, questions, outcomes);
 }
 
 /** Scores an engine's own order (no answer written): recall and nDCG only. */
@@ -128,7 +144,8 @@ function outcome(
   };
 }
 
-function summarise(
+/** The scores of a row from its questions' outcomes (in the same order). */
+export function summarise(
   label: string,
   questions: readonly GroundingQuestion[],
   outcomes: QuestionOutcome[],
@@ -146,15 +163,27 @@ function summarise(
     noAnswer: noAnswer.length,
     noAnswerHandled: noAnswer.filter((o) => o.nothingFound).length,
     noAnswerSources: mean(noAnswer.map((o) => o.sourceCount)),
+    ...(outcomes.some((o) => o.citations)
+      ? {
+          citations: {
+            total: sum(outcomes.map((o) => o.citations?.total ?? 0)),
+            valid: sum(outcomes.map((o) => o.citations?.valid ?? 0)),
+          },
+        }
+      : {}),
     outcomes,
   };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
 }
 
 /** The Markdown table docs/grounding.md shows. */
 export function formatTable(rows: readonly RowScores[]): string {
   const lines = [
-    '| run | recall@8 | nDCG@8 | answerable answered "nothing found" | no-answer answered "nothing found" | sources on no-answer questions (mean) | [n] markers in range |',
-    '|---|---|---|---|---|---|---|',
+    '| run | recall@8 | nDCG@8 | answerable answered "nothing found" | answerable with no source, backend had results | no-answer answered as such | sources on no-answer questions (mean) | [n] markers in range |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const cites = row.citations
@@ -162,11 +191,42 @@ export function formatTable(rows: readonly RowScores[]): string {
         ? 'n/a (none)'
         : `${((100 * row.citations.valid) / row.citations.total).toFixed(0)}% (${row.citations.valid}/${row.citations.total})`
       : '';
+    const ofAnswerable = (n: number | undefined) =>
+      n === undefined ? '' : `${n} of ${row.answerable}`;
     lines.push(
-      `| ${row.label} | ${row.recall.toFixed(2)} | ${row.ndcg.toFixed(2)} | ${
-        row.falseNothingFound === undefined ? '' : `${row.falseNothingFound} of ${row.answerable}`
-      } | ${row.noAnswerHandled === undefined ? '' : `${row.noAnswerHandled} of ${row.noAnswer}`} | ${row.noAnswerSources.toFixed(1)} | ${cites} |`,
+      `| ${row.label} | ${row.recall.toFixed(2)} | ${row.ndcg.toFixed(2)} | ${ofAnswerable(
+        row.falseNothingFound,
+      )} | ${ofAnswerable(row.emptyDespiteResults)} | ${
+        row.noAnswerHandled === undefined ? '' : `${row.noAnswerHandled} of ${row.noAnswer}`
+      } | ${row.noAnswerSources.toFixed(1)} | ${cites} |`,
     );
   }
   return lines.join('\n');
+}
+
+/** One line per question of a row (recall, nDCG, source count, flags, first documents). */
+export function formatDetails(
+  row: RowScores,
+  questions: readonly GroundingQuestion[],
+  answers: boolean,
+): string {
+  const lines = [`\n### ${row.label}`];
+  row.outcomes.forEach((o, i) => {
+    const q = questions[i];
+    const flag =
+      o.message === undefined
+        ? ''
+        : q.relevant.length === 0
+          ? o.nothingFound
+            ? 'NA-ok'
+            : 'NA-MISS'
+          : o.nothingFound
+            ? 'FALSE-NF'
+            : '';
+    lines.push(
+      `${o.id.padEnd(28)} r=${o.recall.toFixed(2)} n=${o.ndcg.toFixed(2)} src=${o.sourceCount} ${flag} ${o.docs.slice(0, 5).join(', ')}`,
+    );
+    if (answers && o.message) lines.push(`   > ${o.message.slice(0, 400)}`);
+  });
+  return `${lines.join('\n')}\n`;
 }

@@ -1,226 +1,300 @@
 /**
- * `npm run eval`: the grounding evaluation. Builds the corpus from documentation shipped in
- * node_modules, serves it through a SearxNG-speaking backend on 127.0.0.1, starts the production
- * build (dist/main.js) pointed at it (SEARXNG_URL) and at the corpus folder (LOCAL_DOCS_DIR), asks
- * every question over HTTP with the built-in models in each mode and source kind, and prints the
- * table of docs/grounding.md. No network beyond 127.0.0.1.
+ * `npm run eval`: the grounding evaluation (docs/grounding.md). Reads Debian documentation
+ * packages, serves them through search engines on 127.0.0.1 (eval/corpus/corpus-engines.server.ts)
+ * behind a real searx 1.1 (Debian's package, run as a child process), starts the production build
+ * (dist/main.js) pointed at searx and at the local copy of the corpus, and asks every question
+ * over HTTP in its own source kind: with the built-in models in each mode, and with an
+ * OpenAI-compatible fake provider (lexical embeddings, a chat that echoes its input) in speed
+ * mode. Prints the dev half and the test half; per-question lines only for the dev half.
+ * No network beyond 127.0.0.1.
  *
- *   npm run eval                                  # everything
- *   npm run eval -- --modes speed --kinds web     # a slice
- *   npm run eval -- --only fy-hooks,na-git --verbose
- *   npm run eval -- --probe                       # the probe's questions instead (probe-questions.ts)
+ *   npm run eval                                          # everything (~10 min on 2 cores)
+ *   npm run eval -- --kinds discussions --modes speed     # a slice
+ *   npm run eval -- --providers builtin --verbose         # dev half question by question
+ *   npm run eval -- --only d-slow-inserts --answers       # one question, with its answer
+ *   npm run eval -- --home-made                           # the earlier evaluation (CI subset)
  */
-import { spawn } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConfigType } from '@nestjs/config';
-import { freePort } from '../scripts/support/free-port';
-import type { ReadinessRegistry } from '../src/health/readiness.registry';
-import { LocalDocsIndex } from '../src/search/local/local-docs.index';
-import type { searchConfig } from '../src/search/search.config';
-import { buildCorpus, docIdOf, type CorpusDoc } from './corpus/corpus-docs';
-import { CorpusSearxServer } from './corpus/corpus-searx.server';
+import { bagOfWordsVector, FakeOpenAiServer } from '../test/fakes/fake-openai.server';
+import { CorpusEnginesServer } from './corpus/corpus-engines.server';
+import {
+  buildDebianCorpus,
+  debianDocIdOf,
+  DEBIAN_PACKAGES,
+  missingPackages,
+  type DebianDoc,
+} from './corpus/debian-corpus';
+import { SearxProcess } from './corpus/searx.process';
+import { JUDGEMENTS } from './debian/judgements';
+import { splitHalves, type Half } from './debian/question-split';
+import { QUESTIONS, type EvalQuestion } from './debian/questions';
 import {
   evaluateBaseline,
   evaluateRun,
+  formatDetails,
   formatTable,
   searchRequestBody,
+  summarise,
   type EvalKind,
   type EvalMode,
+  type EvalModels,
+  type GroundingQuestion,
   type RowScores,
   type SearchReply,
 } from './grounding-evaluation';
-import { GROUNDING_QUESTIONS, type GroundingQuestion } from './grounding-questions';
-import { PROBE_QUESTIONS } from './probe-questions';
+import { localIndex, startService } from './quarry-service';
+import { runHomeMade } from './run-home-made';
 
-const ROOT = join(__dirname, '..', '..');
-const OUT = join(ROOT, 'dist-eval');
+const OUT = join(__dirname, '..', '..', 'dist-eval');
+
+/** What Quarry sends searx per source kind with its default settings (src/search/search.config.ts). */
+const SEARX_PARAMS: Record<Exclude<EvalKind, 'local'>, Record<string, string>> = {
+  web: { categories: 'general' },
+  academic: { engines: 'arxiv,google scholar,pubmed' },
+  discussions: { engines: 'reddit' },
+};
+
+type Provider = 'builtin' | 'openai';
+
+interface Options {
+  readonly kinds: EvalKind[];
+  readonly modes: EvalMode[];
+  readonly providers: Provider[];
+  readonly only?: string[];
+  readonly verbose: boolean;
+  readonly showTest: boolean;
+  readonly answers: boolean;
+}
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? undefined : process.argv[at + 1];
 }
 
-async function main(): Promise<void> {
-  const modes = (option('modes') ?? 'speed,balanced,quality').split(',') as EvalMode[];
-  const kinds = (option('kinds') ?? 'web,local').split(',') as EvalKind[];
-  const only = option('only')?.split(',');
-  const verbose = process.argv.includes('--verbose');
-  const asked = process.argv.includes('--probe') ? PROBE_QUESTIONS : GROUNDING_QUESTIONS;
-  const questions = asked.filter((q) => !only || only.includes(q.id));
+function options(): Options {
+  return {
+    kinds: (option('kinds') ?? 'web,academic,discussions,local').split(',') as EvalKind[],
+    modes: (option('modes') ?? 'speed,balanced,quality').split(',') as EvalMode[],
+    providers: (option('providers') ?? 'builtin,openai').split(',') as Provider[],
+    only: option('only')?.split(','),
+    verbose: process.argv.includes('--verbose'),
+    showTest: process.argv.includes('--show-test'),
+    answers: process.argv.includes('--answers'),
+  };
+}
 
-  const corpusDir = join(OUT, 'corpus');
-  await rm(corpusDir, { recursive: true, force: true });
-  await mkdir(corpusDir, { recursive: true });
-  const docs = await buildCorpus(ROOT, corpusDir);
-  checkJudgements(docs, asked);
-  const corpus = await CorpusSearxServer.start(docs);
-  const base = corpus.url;
-  const toDoc = (url: string) => docIdOf(url, base);
-  const service = await startService({
-    SEARXNG_URL: base,
-    LOCAL_DOCS_DIR: corpusDir,
-    LOCAL_DOCS_BASE_URL: base,
-    SEARCH_PAGE_ALLOW_PRIVATE: 'true',
-  });
+async function main(): Promise<void> {
+  const missing = missingPackages();
+  if (missing.length > 0) {
+    process.stderr.write(
+      `eval: missing Debian packages: ${missing.join(', ')}.\nInstall them with:\n` +
+        `  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${DEBIAN_PACKAGES.join(' ')}\n`,
+    );
+    process.exit(2);
+  }
+  const opts = options();
+  const halves = splitHalves(QUESTIONS);
+  const questions = QUESTIONS.filter(
+    (q) => opts.kinds.includes(q.kind) && (!opts.only || opts.only.includes(q.id)),
+  );
+  const unjudged = questions.filter((q) => JUDGEMENTS[q.id] === undefined && !q.noAnswer);
+  if (unjudged.length > 0) {
+    process.stderr.write(`eval: ${unjudged.length} questions not judged yet, left out\n`);
+  }
+  const judged = questions.filter((q) => !unjudged.includes(q));
+
+  const started = Date.now();
+  const localDir = join(OUT, 'debian-local');
+  await rm(localDir, { recursive: true, force: true });
+  const corpus = await buildDebianCorpus(localDir);
+  checkJudgements(corpus.docs);
+  const engines = await CorpusEnginesServer.start(corpus);
+  const stack: Array<() => Promise<void>> = [() => engines.close()];
   try {
-    const builtin = await builtinProviderId(service.url);
-    const rows: RowScores[] = [];
-    if (kinds.includes('web')) {
-      rows.push(
-        await evaluateBaseline("web: backend's own order (literal question)", questions, (q) =>
-          Promise.resolve(corpus.search(q.question).map((r) => toDoc(r.url))),
-        ),
+    const searx = await SearxProcess.start(engines.url, join(OUT, 'searx'));
+    stack.push(() => searx.stop());
+    const model = await FakeOpenAiServer.start({ reply: echoSources, embed: bagOfWordsVector });
+    stack.push(() => model.close());
+    const service = await startService({
+      SEARXNG_URL: searx.url,
+      LOCAL_DOCS_DIR: localDir,
+      LOCAL_DOCS_BASE_URL: `${engines.url}/local/`,
+      SEARCH_PAGE_ALLOW_PRIVATE: 'true',
+      OPENAI_API_KEY: 'sk-eval',
+      OPENAI_BASE_URL: model.baseURL,
+    });
+    stack.push(() => service.stop());
+    process.stderr.write(
+      `eval: corpus, engines, searx and service up in ${Date.now() - started} ms\n`,
+    );
+
+    const ids = new Set(corpus.docs.map((doc) => doc.id));
+    const toDoc = (url: string) => debianDocIdOf(url, engines.url, ids);
+    const providers = await providerIds(service.url);
+    const rows: EvalRow[] = [];
+    for (const kind of opts.kinds) {
+      const asked = judged.filter((q) => q.kind === kind).map(withJudgement);
+      if (asked.length === 0) continue;
+      const baseline = await evaluateBaseline(
+        kind === 'local'
+          ? "local: index's own BM25 order (literal question)"
+          : `${kind}: searx's own order (literal question)`,
+        asked,
+        kind === 'local'
+          ? localBaseline(localDir, `${engines.url}/local/`, toDoc)
+          : async (q) =>
+              (await searx.search(q.question, SEARX_PARAMS[kind])).map((r) => toDoc(r.url)),
       );
-    }
-    if (kinds.includes('local')) {
-      const index = localIndex(corpusDir, base);
-      rows.push(
-        await evaluateBaseline(
-          "local: index's own BM25 order (literal question)",
-          questions,
-          async (q) => (await index.search(q.question, 20)).map((r) => toDoc(r.url)),
-        ),
+      rows.push({ row: baseline, questions: asked });
+      const hadResults = new Set(
+        baseline.outcomes.filter((o) => o.sourceCount > 0).map((o) => o.id),
       );
-    }
-    for (const kind of kinds) {
-      for (const mode of modes) {
-        const started = Date.now();
-        const row = await evaluateRun(
-          `${kind}: ${mode}`,
-          questions,
-          (q) => ask(service.url, builtin, q, mode, kind),
-          toDoc,
-        );
-        rows.push(row);
-        process.stderr.write(`eval: ${kind} ${mode} done in ${Date.now() - started} ms\n`);
+      for (const provider of opts.providers) {
+        const models: EvalModels =
+          provider === 'builtin'
+            ? { providerId: providers.builtin, chat: 'extractive', embedding: 'hashing' }
+            : {
+                providerId: providers.openai,
+                chat: 'gpt-4o-mini',
+                embedding: 'text-embedding-3-small',
+              };
+        // The fake provider shows where sources come from; one mode is enough for that.
+        for (const mode of provider === 'builtin' ? opts.modes : opts.modes.slice(0, 1)) {
+          const at = Date.now();
+          const row = await evaluateRun(
+            `${kind}: ${mode}${provider === 'openai' ? ', OpenAI-compatible fake' : ''}`,
+            asked,
+            (q) => ask(service.url, q, mode, kind, models),
+            toDoc,
+          );
+          const empty = new Set(
+            row.outcomes
+              .filter(
+                (o, i) =>
+                  asked[i].relevant.length > 0 && o.sourceCount === 0 && hadResults.has(o.id),
+              )
+              .map((o) => o.id),
+          );
+          rows.push({ row: { ...row, emptyDespiteResults: empty.size }, questions: asked, empty });
+          process.stderr.write(`eval: ${row.label} done in ${Date.now() - at} ms\n`);
+        }
       }
     }
-    if (verbose) printDetails(rows, questions);
-    const table = formatTable(rows);
-    process.stdout.write(`${table}\n`);
-    await writeFile(join(OUT, 'grounding-results.json'), JSON.stringify(rows, null, 2));
+    report(rows, halves, opts);
+    await writeFile(
+      join(OUT, 'grounding-results.json'),
+      JSON.stringify(
+        rows.map((r) => r.row),
+        null,
+        2,
+      ),
+    );
   } finally {
-    await service.stop();
-    await corpus.close();
+    for (const stop of stack.reverse()) await stop();
   }
 }
 
-/** Every judged document exists, and the first one still holds the evidence phrase. */
-function checkJudgements(
-  docs: readonly CorpusDoc[],
-  questions: readonly GroundingQuestion[],
-): void {
-  const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const problems: string[] = [];
-  for (const q of questions) {
-    for (const id of q.relevant) if (!byId.has(id)) problems.push(`${q.id}: no document ${id}`);
-    const first = byId.get(q.relevant[0] ?? '');
-    if (q.evidence && first && !q.evidence.test(first.markdown)) {
-      problems.push(`${q.id}: ${first.id} no longer says ${q.evidence}`);
-    }
-  }
+interface EvalRow {
+  readonly row: RowScores;
+  readonly questions: GroundingQuestion[];
+  /** Answerable questions answered with no source although searx had results (not for baselines). */
+  readonly empty?: ReadonlySet<string>;
+}
+
+function withJudgement(q: EvalQuestion): GroundingQuestion {
+  return { ...q, relevant: q.noAnswer ? [] : (JUDGEMENTS[q.id] ?? []) };
+}
+
+/** Every judged document exists in the corpus built from the installed packages. */
+function checkJudgements(docs: readonly DebianDoc[]): void {
+  const ids = new Set(docs.map((doc) => doc.id));
+  const problems = Object.entries(JUDGEMENTS).flatMap(([question, relevant]) =>
+    relevant.filter((id) => !ids.has(id)).map((id) => `${question}: no document ${id}`),
+  );
   if (problems.length > 0) throw new Error(`judgements out of date:\n${problems.join('\n')}`);
 }
 
-function localIndex(dir: string, baseUrl: string): LocalDocsIndex {
-  const config = {
-    localDocs: { dir, baseUrl, maxFiles: 20_000, maxFileBytes: 5 * 1024 * 1024 },
-  } as unknown as ConfigType<typeof searchConfig>;
-  return new LocalDocsIndex(config, { register: () => undefined } as unknown as ReadinessRegistry);
+/** Tables for each half; question lines for the dev half (and the test half only when asked). */
+function report(rows: readonly EvalRow[], halves: ReadonlyMap<string, Half>, opts: Options): void {
+  for (const half of ['dev', 'test'] as const) {
+    const halfRows = rows.map(({ row, questions, empty }) => {
+      const keep = questions.map((q) => halves.get(q.id) === half);
+      const kept = questions.filter((_, i) => keep[i]);
+      const scores = summarise(
+        row.label,
+        kept,
+        row.outcomes.filter((_, i) => keep[i]),
+      );
+      return {
+        questions: kept,
+        row: {
+          ...scores,
+          // A baseline writes no answer: these columns stay empty for it.
+          ...(empty
+            ? { emptyDespiteResults: kept.filter((q) => empty.has(q.id)).length }
+            : { falseNothingFound: undefined, noAnswerHandled: undefined }),
+        },
+      };
+    });
+    process.stdout.write(`\n## ${half} half\n\n${formatTable(halfRows.map((r) => r.row))}\n`);
+    if (half === 'dev' ? opts.verbose : opts.showTest) {
+      for (const { row, questions } of halfRows) {
+        process.stderr.write(formatDetails(row, questions, opts.answers));
+      }
+    }
+  }
+}
+
+function localBaseline(
+  dir: string,
+  baseUrl: string,
+  toDoc: (url: string) => string | undefined,
+): (q: GroundingQuestion) => Promise<Array<string | undefined>> {
+  const index = localIndex(dir, baseUrl);
+  return async (q) => (await index.search(q.question, 20)).map((r) => toDoc(r.url));
+}
+
+/** The fake chat model's answer: it cites the first source and repeats what it was given. */
+function echoSources(request: { body: { messages?: Array<{ content?: unknown }> } }): string {
+  const text = (request.body.messages ?? [])
+    .map((m) => (typeof m.content === 'string' ? m.content : ''))
+    .join(' ');
+  return `From the sources [1]: ${text.replace(/\s+/g, ' ').slice(0, 300)}`;
 }
 
 async function ask(
   url: string,
-  providerId: string,
   q: GroundingQuestion,
   mode: EvalMode,
   kind: EvalKind,
+  models: EvalModels,
 ): Promise<SearchReply> {
   const res = await fetch(`${url}/api/search`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(searchRequestBody(providerId, q, mode, kind)),
+    body: JSON.stringify(searchRequestBody(models.providerId, q, mode, kind, models)),
   });
   if (!res.ok)
     throw new Error(`${q.id} (${mode}, ${kind}): HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as SearchReply;
 }
 
-async function builtinProviderId(url: string): Promise<string> {
+async function providerIds(url: string): Promise<{ builtin: string; openai: string }> {
   const body = (await (await fetch(`${url}/api/providers`)).json()) as {
-    providers: Array<{ id: string; chatModels: Array<{ key: string }> }>;
+    providers: Array<{ id: string; name: string; chatModels: Array<{ key: string }> }>;
   };
   const builtin = body.providers.find((p) => p.chatModels.some((m) => m.key === 'extractive'));
-  if (!builtin) throw new Error('the built-in provider is not listed');
-  return builtin.id;
+  const openai = body.providers.find((p) => /openai/i.test(p.name));
+  if (!builtin || !openai) throw new Error('the built-in or the OpenAI provider is not listed');
+  return { builtin: builtin.id, openai: openai.id };
 }
 
-/** The production build on a free port, with only the settings given (no keys, no .env). */
-async function startService(
-  env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
-    cwd: OUT, // not the project root, so a developer's .env does not leak in
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      AUTH_REQUIRED: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      SEARCH_MAX_CONCURRENT_PER_CLIENT: '64',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+if (process.argv.includes('--home-made')) {
+  runHomeMade();
+} else {
+  main().catch((error: unknown) => {
+    process.stderr.write(`eval failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`dist/main.js exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the service did not become ready in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
-
-function printDetails(rows: readonly RowScores[], questions: readonly GroundingQuestion[]): void {
-  for (const row of rows) {
-    process.stderr.write(`\n## ${row.label}\n`);
-    row.outcomes.forEach((o, i) => {
-      const q = questions[i];
-      const flag =
-        q.relevant.length === 0
-          ? o.nothingFound
-            ? 'NA-ok'
-            : 'NA-MISS'
-          : o.nothingFound
-            ? 'FALSE-NF'
-            : '';
-      process.stderr.write(
-        `${o.id.padEnd(20)} r=${o.recall.toFixed(2)} n=${o.ndcg.toFixed(2)} src=${o.sourceCount} ${flag} ${o.docs.slice(0, 5).join(', ')}\n`,
-      );
-      if (o.message && process.argv.includes('--answers'))
-        process.stderr.write(`   > ${o.message.slice(0, 400)}\n`);
-    });
-  }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`eval failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
