@@ -193,6 +193,7 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
   }
   // The sentence that answers best first; then a coherent reading order: sources in the order of
   // their best sentence, each source's sentences in the order it has them.
+  if (chosen.length === 0) return [];
   const [first, ...rest] = chosen;
   const rankOfSource = new Map<number, number>();
   chosen.forEach((i, rank) => {
