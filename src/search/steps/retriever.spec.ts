@@ -31,10 +31,10 @@ describe('Retriever', () => {
   } as unknown as ConfigType<typeof searchConfig>;
   const retriever = new Retriever(backend, localDocs, config);
 
-  it("interleaves a kind's queries by rank position, in the plan's order", async () => {
+  it("takes a kind's queries in the plan's order, each adding after the earlier ones", async () => {
     const plan = new Map([['web', ['a', 'b']] as const]);
     const merged = await retriever.retrieve(plan, 1, new AbortController().signal);
-    expect(merged.map((c) => c.title)).toEqual(['a1', 'b1', 'a2', 'b2']);
+    expect(merged.map((c) => c.title)).toEqual(['a1', 'a2', 'b1', 'b2']);
   });
 
   it('interleaves source kinds by rank position', async () => {
