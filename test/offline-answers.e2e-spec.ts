@@ -125,9 +125,9 @@ describe('Offline answers over the project docs (e2e)', () => {
       'What is the capital of Mongolia?',
     ]) {
       const { message, sources } = await ask(question, 'balanced');
-      // With sources the model itself must decline; without any the pipeline says so. (The
-      // pipeline's gate now declines all three itself; the model declining off-topic sources that
-      // share everyday words with a question is pinned in extractive-chat.model.spec.ts.)
+      // What the index found is returned, and the model itself declines; only when the index
+      // found nothing does the pipeline say so. (The model declining off-topic sources that share
+      // everyday words with a question is pinned in extractive-chat.model.spec.ts.)
       if (sources.length > 0) {
         expect(message).toBe(NOTHING_RELEVANT);
       } else {

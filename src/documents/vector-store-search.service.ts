@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ModelSelector, isStopword, wordsOf } from '../providers';
+import { ModelSelector } from '../providers';
+import { isStopword, wordsOf } from '../text';
 import type { AttributeFilter, ChunkCandidate, OwnerId } from './documents.types';
 import { TEXT_SEARCH_CONFIGS } from './ingestion/text-search-language';
 import { DocumentsRepository } from './storage/documents.repository';

@@ -11,15 +11,3 @@ export {
 export { BUILTIN_PROVIDER_ID } from './config/provider-id';
 export { ModelCallError, InvalidModelSelectionError, type ModelCallFailure } from './model.errors';
 export { MODEL_CALL_OBSERVER, type ModelCallObserver } from './model-call.observer';
-// Word features the built-in models use; search's lexical ranking and offline planning share them.
-export { detectLanguage, isStopword } from './builtin/stopwords';
-export {
-  contentStems,
-  type ContentStems,
-  isCommonWord,
-  missesSpecificStems,
-  specificStems,
-} from './builtin/common-words';
-export { wordsOf } from './builtin/text-features';
-export { sentencesOf } from './builtin/source-sentences';
-export { stemOf } from './builtin/word-stems';

@@ -75,6 +75,11 @@ export interface EmbeddingModel {
   readonly providerId: string;
   readonly providerName: string;
   readonly key: string;
+  /**
+   * True when the vectors only count shared words and character n-grams (the built-in hashing
+   * model): search then weighs its order as one lexical order among others, not as meaning.
+   */
+  readonly lexicalOnly?: boolean;
   /** One vector per text, in order; batched to the provider's limit internally. */
   embed(texts: readonly string[], options?: ModelCallOptions): Promise<EmbeddingVector[]>;
 }

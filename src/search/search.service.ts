@@ -30,6 +30,8 @@ import { PageReader } from './steps/page-reader.step';
 import { QueryPlanner } from './steps/query-planner.step';
 import { Ranker } from './steps/ranker.step';
 import { mergeByRank, Retriever } from './steps/retriever.step';
+import { fuseWithFirstRanking } from './steps/passage-order';
+import { sourcesByUrl } from './steps/source-grouping';
 import { chunkSections } from './text/text-chunker';
 
 /**
@@ -54,9 +56,8 @@ function inSpan$<T>(span: ReturnType<typeof startSpan>, source: Observable<T>): 
     : source;
 }
 
-/** Chunks taken from one fetched page into ranking, and into one source. */
+/** Chunks taken from one fetched page into ranking. */
 const CHUNKS_PER_PAGE = 12;
-const CHUNKS_PER_SOURCE = 2;
 const PAGE_CHUNK_CHARS = 800;
 
 /**
@@ -194,11 +195,15 @@ export class SearchService {
         ? await this.step('read', () =>
             this.readBestPages(run, rankingQuery, ranked, wanted, signal),
           )
-        : ranked.slice(0, wanted).map(toSource);
+        : sourcesByUrl(ranked, wanted);
     return this.writer.prepare(run, sources);
   }
 
-  /** Quality mode: fetch the best pages, rank their chunks beside the other snippets, group by page. */
+  /**
+   * Quality mode: fetch the best pages and rank their chunks beside the other excerpts. Reading
+   * adds evidence, it never replaces it: the final order fuses the first ranking with the ranking
+   * of the passages, so a page the first ranking put first is not lost to a page read more easily.
+   */
   private async readBestPages(
     run: SearchRun,
     rankingQuery: string,
@@ -215,61 +220,31 @@ export class SearchService {
       run.requestId,
     );
     // Nothing read (no web page among the best, or none reachable): the ranking stands.
-    if (pages.length === 0) return ranked.slice(0, wanted).map(toSource);
+    if (pages.length === 0) return sourcesByUrl(ranked, wanted);
     const read = new Map(pages.map((page) => [page.url, page]));
     const passages: Candidate[] = [];
-    // The excerpts of pages not read passed the floor for excerpts already: they stay.
-    const unread = new Set<Candidate>();
     for (const candidate of ranked.slice(0, wanted * 2)) {
       const page = read.get(candidate.url);
       if (!page) {
         passages.push(candidate);
-        unread.add(candidate);
         continue;
       }
-      for (const chunk of chunkSections(page.sections, PAGE_CHUNK_CHARS).slice(
-        0,
-        CHUNKS_PER_PAGE,
-      )) {
-        passages.push({
-          ...candidate,
-          title: candidate.title || page.title,
-          snippet: chunk.text,
-        });
+      const chunks = chunkSections(page.sections, PAGE_CHUNK_CHARS).slice(0, CHUNKS_PER_PAGE);
+      for (const chunk of chunks) {
+        passages.push({ ...candidate, title: candidate.title || page.title, snippet: chunk.text });
       }
+      // A page whose text gave no passage keeps its excerpt.
+      if (chunks.length === 0) passages.push(candidate);
     }
     const reranked = await this.ranker.rank({
       query: rankingQuery,
       question: run.query,
       candidates: passages,
       evidence: 'passage',
-      kept: unread,
       embeddingModel: run.embeddingModel,
       signal,
       requestId: run.requestId,
     });
-    const byUrl = new Map<string, { candidate: Candidate; parts: string[] }>();
-    for (const passage of reranked) {
-      const key = passage.kind === 'local' ? `${passage.url}\u0000${passage.snippet}` : passage.url;
-      const entry = byUrl.get(key);
-      if (entry) {
-        if (entry.parts.length < CHUNKS_PER_SOURCE) entry.parts.push(passage.snippet);
-      } else if (byUrl.size < wanted) {
-        byUrl.set(key, { candidate: passage, parts: [passage.snippet] });
-      }
-    }
-    return [...byUrl.values()].map(({ candidate, parts }) =>
-      toSource({ ...candidate, snippet: parts.join('\n\n') }),
-    );
+    return sourcesByUrl(fuseWithFirstRanking(ranked, reranked), wanted);
   }
-}
-
-function toSource(candidate: Candidate): SearchSource {
-  return {
-    title: candidate.title,
-    url: candidate.url,
-    content: candidate.snippet.trim() || candidate.title,
-    kind: candidate.kind,
-    ...(candidate.publishedDate ? { publishedDate: candidate.publishedDate } : {}),
-  };
 }

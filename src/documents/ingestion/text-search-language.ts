@@ -1,4 +1,4 @@
-import { detectLanguage, wordsOf } from '../../providers';
+import { detectLanguage, wordsOf } from '../../text';
 
 /** The PostgreSQL text-search configuration of each language the built-in detector knows. */
 const CONFIG_BY_LANGUAGE: Readonly<Record<string, string>> = {

@@ -83,6 +83,7 @@ export class ObservedModels implements ModelCallObserver {
       providerId: model.providerId,
       providerName: model.providerName,
       key: model.key,
+      ...(model.lexicalOnly ? { lexicalOnly: true } : {}),
       embed: (texts: readonly string[], options?: ModelCallOptions) => {
         const call = calls.start(options, texts.length);
         return withSpan(call.span, () => model.embed(texts, options)).then(

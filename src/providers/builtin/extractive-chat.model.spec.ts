@@ -1,6 +1,7 @@
 import { firstValueFrom, toArray } from 'rxjs';
 import { formatNumberedSources } from '../numbered-sources.format';
 import { ExtractiveChatModel } from './extractive-chat.model';
+import { HashingEmbeddingModel } from './hashing-embedding.model';
 import { cosine, HASHING_DIMENSIONS, hashingVectors } from './hashing-vectorizer';
 
 const model = new ExtractiveChatModel('id', 'Built-in', 'extractive');
@@ -154,6 +155,100 @@ describe('ExtractiveChatModel', () => {
     expect(text).toMatch(/closest match is source \[1\]/);
   });
 
+  it('declines sources that name the subject only in passing, never with what is asked', async () => {
+    // A framework's guide: one section mentions Kubernetes pods, others say "limits" and "memory".
+    const guide = formatNumberedSources([
+      {
+        title: 'Guide > Kubernetes',
+        url: 'https://a.example/k',
+        content: 'The health probe reaches the pod on its own address.',
+      },
+      {
+        title: 'Client > Options',
+        url: 'https://a.example/c',
+        content: 'Set it to 0 to disable these limits. Defaults to 10.',
+      },
+      {
+        title: 'Cache > Store',
+        url: 'https://a.example/s',
+        content: 'The store keeps responses in memory until it is full.',
+      },
+      {
+        title: 'Server > Options',
+        url: 'https://a.example/o',
+        content: 'The body limit is 1 MiB. Larger bodies are rejected.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: guide },
+      { role: 'user', content: 'How do I set memory limits for a pod in Kubernetes?' },
+    ]);
+    expect(text).toBe('The sources provided contain nothing relevant to this question.');
+  });
+
+  it('puts the sentence that answers best first, before the earlier sentences of its source', async () => {
+    const sources = formatNumberedSources([
+      {
+        title: 'Routine maintenance',
+        url: 'https://a.example/maintenance',
+        content:
+          'The storage of dead tuples grows on busy tables. ' +
+          'VACUUM reclaims the storage occupied by dead tuples. Indexes speed up lookups on large tables.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: sources },
+      { role: 'user', content: 'What reclaims the storage of dead tuples?' },
+    ]);
+    expect(text).toBe(
+      'VACUUM reclaims the storage occupied by dead tuples [1]. The storage of dead tuples grows on busy tables [1].',
+    );
+  });
+
+  it('quotes no piece cut mid-sentence or mid-word and no markup debris', async () => {
+    const sources = formatNumberedSources([
+      {
+        title: 'VACUUM',
+        url: 'https://a.example/vacuum',
+        content:
+          'tion of the table. ") ] Description VACUUM reclaims storage occupied by dead tuples. ' +
+          'VACUUM runs in the background on every table. Dead tuples are left behind by the proxy, wh',
+      },
+    ]);
+    const { text } = await model.complete(
+      [
+        { role: 'system', content: sources },
+        { role: 'user', content: 'Where does VACUUM run, and what does it reclaim?' },
+      ],
+      { optimizationMode: 'quality' },
+    );
+    expect(text).toContain('VACUUM runs in the background on every table [1].');
+    expect(text).not.toMatch(/"\)|\] Description|tion of|, wh\b/);
+  });
+
+  it('answers a short follow-up about the subject of the conversation', async () => {
+    const sources = formatNumberedSources([
+      {
+        title: 'Eiffel Tower',
+        url: 'https://a.example/eiffel',
+        content: 'The Eiffel Tower is painted every seven years. Its paint weighs sixty tonnes.',
+      },
+      {
+        title: 'Golden Gate Bridge',
+        url: 'https://a.example/bridge',
+        content: 'The Golden Gate Bridge is painted orange. Its paint is renewed continuously.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: sources },
+      { role: 'user', content: 'When was the Eiffel Tower built?' },
+      { role: 'assistant', content: 'It was completed in 1889 [1].' },
+      { role: 'user', content: 'How often is it painted?' },
+    ]);
+    expect(text.startsWith('The Eiffel Tower is painted every seven years [1].')).toBe(true);
+    expect(text).not.toContain('Golden Gate');
+  });
+
   it('returns planner queries as JSON when asked', async () => {
     const { text } = await model.complete(
       [{ role: 'user', content: 'What is the height of the Eiffel Tower?' }],
@@ -174,6 +269,10 @@ describe('ExtractiveChatModel', () => {
 });
 
 describe('hashingVectors', () => {
+  it('says its embedding model is lexical, so search weighs it as one word order', () => {
+    expect(new HashingEmbeddingModel('id', 'Built-in', 'hashing').lexicalOnly).toBe(true);
+  });
+
   it('gives unit vectors of a fixed size where similar texts are closer', () => {
     const [query, near, far] = hashingVectors([
       'eiffel tower height',

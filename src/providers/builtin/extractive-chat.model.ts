@@ -8,15 +8,22 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
-import { contentStems, missesSpecificStems, specificStems } from './common-words';
 import { followUpQuestions } from './follow-up-questions';
+import { namesSubjectOnlyInPassing } from './subject-in-passing';
 import { cosine } from './hashing-vectorizer';
-import { isProse } from './prose-sentence';
 import { scoreSentences } from './sentence-relevance';
-import { sentencesOf } from './source-sentences';
-import { detectLanguage, isStopword } from './stopwords';
-import { wordsOf } from './text-features';
-import { stemOf } from './word-stems';
+import {
+  contentStems,
+  detectLanguage,
+  isProse,
+  isStopword,
+  lexicalTerms,
+  missesSpecificStems,
+  sentencesOf,
+  specificStems,
+  stemOf,
+  wordsOf,
+} from '../../text';
 
 const SENTENCES_BY_MODE = { speed: 4, balanced: 6, quality: 9 } as const;
 /** Below this relevance a sentence is not worth quoting, however few others there are. */
@@ -103,14 +110,17 @@ export class ExtractiveChatModel implements ChatModel {
     if (options?.purpose === 'follow-up-questions') {
       return [JSON.stringify({ questions: followUpQuestions(messages) })];
     }
-    const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    if (options?.json) return [JSON.stringify({ queries: searchQueries(messages, question) })];
+    const asked = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    if (options?.json) return [JSON.stringify({ queries: searchQueries(messages, asked) })];
 
     const sources = sourcesIn(messages);
+    const question = withConversationSubject(messages, asked);
     const language = detectLanguage(wordsOf(question));
     if (sources.length === 0) return [NO_SOURCES[language]];
     const sourceStems = stemsOfSources(sources, language);
-    if (missesSubject(question, language, sourceStems)) return [nothingRelevant(sources)];
+    if (!answersQuestion(question, language, sources, sourceStems)) {
+      return [nothingRelevant(sources)];
+    }
     const count = SENTENCES_BY_MODE[options?.optimizationMode ?? 'balanced'];
     const chosen = pickSentences(question, sources, count);
     if (chosen.length === 0) {
@@ -181,18 +191,21 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
     if (pick === -1) break;
     chosen.push(pick);
   }
-  // Coherent reading order: sources in the order of their best sentence, each source's sentences
-  // in the order it has them.
+  // The sentence that answers best first; then a coherent reading order: sources in the order of
+  // their best sentence, each source's sentences in the order it has them.
+  if (chosen.length === 0) return [];
+  const [first, ...rest] = chosen;
   const rankOfSource = new Map<number, number>();
   chosen.forEach((i, rank) => {
     if (!rankOfSource.has(candidates[i].source)) rankOfSource.set(candidates[i].source, rank);
   });
-  return chosen
+  const others = rest
     .map((i) => candidates[i])
     .sort(
       (a, b) =>
         rankOfSource.get(a.source)! - rankOfSource.get(b.source)! || a.position - b.position,
     );
+  return [candidates[first], ...others];
 }
 
 /**
@@ -214,6 +227,28 @@ function stemsOfSources(sources: NumberedSource[], language: string): ReadonlySe
 /** "Nothing relevant", in the language the sources are written in. */
 function nothingRelevant(sources: NumberedSource[]): string {
   return NOTHING_RELEVANT[detectLanguage(wordsOf(sources.map((s) => s.content).join(' ')))];
+}
+
+/**
+ * The built-in model's judgement of whether the sources found answer the question at all (a real
+ * model reads them; this one weighs words): they do not when they miss what it is about (see
+ * missesSubject) or name it only in passing (see namesSubjectOnlyInPassing). The judgement rests
+ * on the question's specific words against everyday words of its language, for each language the
+ * built-in models know; a question with no specific words is never declined here.
+ */
+function answersQuestion(
+  question: string,
+  language: string,
+  sources: readonly NumberedSource[],
+  sourceStems: readonly ReadonlySet<string>[],
+): boolean {
+  if (missesSubject(question, language, sourceStems)) return false;
+  const passages = sources.map((source) => ({ ...source, snippet: source.content }));
+  const documents = sources.map(
+    (source) => new Set(lexicalTerms(`${source.title}\n${source.content}`, language)),
+  );
+  const asked = contentStems(question, language);
+  return !namesSubjectOnlyInPassing(question, asked, passages, documents, language);
 }
 
 /**
@@ -299,6 +334,21 @@ function withCitation(sentence: string, source: number): string {
 
 function contentWords(text: string): string[] {
   return wordsOf(text).filter((word) => !isStopword(word));
+}
+
+/** A question with this few content words is a follow-up that needs its conversation. */
+const FOLLOW_UP_WORDS = 3;
+
+/**
+ * What a question asks about in its conversation: a short follow-up ("and how do I make it
+ * fail?") is read with the previous question's words, so its answer stays on the conversation's
+ * subject; a question that stands on its own is read alone.
+ */
+function withConversationSubject(messages: readonly ChatMessage[], question: string): string {
+  if (contentWords(question).length > FOLLOW_UP_WORDS) return question;
+  const users = messages.filter((m) => m.role === 'user');
+  const previous = users.length > 1 ? users[users.length - 2].content : '';
+  return previous ? `${previous}\n${question}` : question;
 }
 
 /**

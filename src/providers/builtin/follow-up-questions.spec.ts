@@ -59,4 +59,21 @@ describe('followUpQuestions (built-in model)', () => {
     expect(followUpQuestions(messages)).toEqual(followUpQuestions(messages));
     expect(followUpQuestions(messages).join(' ')).toMatch(/Was ist|Wie hängt|Vorteile/);
   });
+
+  it('asks grammatical questions about plural terms and about what the texts are about', () => {
+    const questions = followUpQuestions([
+      { role: 'user', content: 'How does Postgres keep old row versions around?' },
+      {
+        role: 'assistant',
+        content:
+          'Old row versions are kept as dead tuples until VACUUM removes them [1]. ' +
+          'Dead tuples take space, and VACUUM reclaims it for new row versions [1].',
+      },
+      INSTRUCTION,
+    ]);
+    const text = questions.join(' ');
+    expect(text).not.toMatch(/\bis (?:dead )?tuples\b|\bdoes (?:dead )?tuples\b/i);
+    expect(text).toMatch(/What are dead tuples\?|How do dead tuples relate to/);
+    expect(text).not.toMatch(/Postgres keep/);
+  });
 });

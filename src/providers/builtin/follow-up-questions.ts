@@ -1,20 +1,31 @@
 import type { ChatMessage } from '../model.ports';
 import { parseNumberedSources } from '../numbered-sources.format';
-import { sentencesOf } from './source-sentences';
-import { detectLanguage, isStopword } from './stopwords';
-import { wordsOf } from './text-features';
-import { stemOf } from './word-stems';
+import { detectLanguage, isCommonWord, isStopword, sentencesOf, stemOf, wordsOf } from '../../text';
 
 const MAX_QUESTIONS = 5;
 const MIN_QUESTIONS = 3;
 const MAX_PHRASE_WORDS = 3;
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}_'’-]*/gu;
 
-/** Question templates per language: about a phrase of the conversation, and about its topic. */
-const TEMPLATES: Record<string, { phrase: string[]; related: string; topic: string[] }> = {
+/**
+ * Question templates per language: about a phrase of the conversation, and about its topic.
+ * English ones have a plural form (`plural`), used when the phrase is a plural noun ("tuples").
+ */
+interface Templates {
+  readonly phrase: string[];
+  readonly related: string;
+  readonly topic: string[];
+  readonly plural?: { readonly phrase: string[]; readonly related: string };
+}
+
+const TEMPLATES: Record<string, Templates> = {
   en: {
     phrase: ['What is {p}?', 'Can you tell me more about {p}?', 'Why does {p} matter?'],
     related: 'How does {p} relate to {t}?',
+    plural: {
+      phrase: ['What are {p}?', 'Can you tell me more about {p}?', 'Why do {p} matter?'],
+      related: 'How do {p} relate to {t}?',
+    },
     topic: [
       'What are the main advantages of {t}?',
       'What are common problems with {t}?',
@@ -84,25 +95,23 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     .filter((m) => m.role === 'system')
     .flatMap((m) => parseNumberedSources(m.content));
   const asked = turns.filter((m) => m.role === 'user').map((m) => m.content);
-  const templates = TEMPLATES[detectLanguage(wordsOf(asked.join(' ')))] ?? TEMPLATES.en;
+  const templates: Templates = TEMPLATES[detectLanguage(wordsOf(asked.join(' ')))] ?? TEMPLATES.en;
   const askedStems = new Set(
     asked.flatMap((text) => contentWords(text)).map((word) => stemOf(word)),
   );
 
-  const topic = asked.length ? bestPhrase(phrasesOf([asked[asked.length - 1]])) : undefined;
   const texts = [
     ...turns.filter((m) => m.role === 'assistant').flatMap((m) => sentencesOf(m.content)),
     ...sources.flatMap((s) => [s.title, ...sentencesOf(s.content).slice(0, 6)]),
   ];
+  const said = phrasesOf(texts);
+  const topic = asked.length ? topicOf(phrasesOf([asked[asked.length - 1]]), said) : undefined;
   const chosen: Phrase[] = [];
   const usedStems = new Set(topic?.stems ?? []);
-  for (const phrase of [...phrasesOf(texts).values()].sort((a, b) => b.score - a.score)) {
-    // Without part-of-speech tags a word pair seen once may be a noun and a verb ("replicas share"):
-    // longer phrases must recur or hold a name.
-    if (phrase.stems.length > 1 && phrase.count < 2 && !phrase.salient) continue;
-    // A short plain word seen once is more often a preposition or verb ("under") than a topic.
-    if (phrase.stems.length === 1 && phrase.count < 2 && !phrase.salient && phrase.text.length < 6)
-      continue;
+  for (const phrase of [...said.values()].sort((a, b) => b.score - a.score)) {
+    // Without part-of-speech tags a phrase seen once may be a verb, an adverb or a noun and a verb
+    // ("reclaims", "typically", "replicas share"): it must recur, or be a name (every word of it).
+    if (phrase.count < 2 && !phrase.salient) continue;
     if (phrase.stems.every((stem) => askedStems.has(stem))) continue;
     if (phrase.stems.some((stem) => usedStems.has(stem))) continue;
     chosen.push(phrase);
@@ -112,10 +121,11 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
 
   const questions: string[] = [];
   chosen.forEach((phrase, index) => {
+    const forms = (isPlural(phrase) && templates.plural) || templates;
     const template =
       topic && index % 2 === 1
-        ? templates.related
-        : templates.phrase[Math.floor(index / 2) % templates.phrase.length];
+        ? forms.related
+        : forms.phrase[Math.floor(index / 2) % forms.phrase.length];
     questions.push(fill(template, phrase.text, topic?.text));
   });
   for (const template of topic ? templates.topic : []) {
@@ -134,7 +144,7 @@ function phrasesOf(texts: readonly string[]): Map<string, Phrase> {
         for (let start = 0; start + size <= run.length; start++) {
           const words = run.slice(start, start + size);
           const key = words.join(' ').toLowerCase();
-          const salient = words.some((w) => /[A-Z_]/.test(w.slice(1)) || /^\p{Lu}/u.test(w));
+          const salient = words.every((w) => /[A-Z_]/.test(w.slice(1)) || /^\p{Lu}/u.test(w));
           const weight = (1 + 0.6 * (size - 1)) * (salient ? 1.5 : 1);
           const found = phrases.get(key);
           if (found) {
@@ -156,14 +166,22 @@ function phrasesOf(texts: readonly string[]): Map<string, Phrase> {
   return phrases;
 }
 
-/** Maximal runs of adjacent content words: a stopword, a number or punctuation ends a run. */
+/**
+ * Maximal runs of adjacent content words: a stopword, a number or punctuation ends a run. An
+ * everyday word capitalised only because it starts a sentence ("Lists are...") is lower-cased, so
+ * that it does not pass for a name.
+ */
 function contentRuns(text: string): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
   let end = 0;
   for (const match of text.matchAll(TOKEN)) {
-    const word = match[0].replace(/['’-]+$/, '');
     const gap = text.slice(end, match.index);
+    const startsSentence = end === 0 || /[.!?]\s*$/.test(gap);
+    let word = match[0].replace(/['’-]+$/, '');
+    if (startsSentence && /^\p{Lu}\p{Ll}*$/u.test(word) && isCommonWord(word.toLowerCase())) {
+      word = word.toLowerCase();
+    }
     end = match.index + match[0].length;
     const content = word.length > 2 && !/^\d+$/.test(word) && !isStopword(word.toLowerCase());
     if (!content || (run.length > 0 && !/^[ \t]+$/.test(gap))) {
@@ -183,13 +201,35 @@ function withoutTrailingParticiples(run: string[]): string[] {
   return run.slice(0, end);
 }
 
-function bestPhrase(phrases: Map<string, Phrase>): Phrase | undefined {
-  // The longest run of the question is its topic ("meta-search results"), ties to the first.
+/**
+ * The topic of a question: of its phrases, the one with the most words that the answers and
+ * sources also say (a run of the question's words may hold a verb, "Postgres keep old"; what the
+ * texts repeat is what they are about), the longer on a tie ("meta-search results" over
+ * "results"); the question's longest phrase when the texts say none of its words.
+ */
+function topicOf(
+  phrases: Map<string, Phrase>,
+  said: ReadonlyMap<string, Phrase>,
+): Phrase | undefined {
   let best: Phrase | undefined;
+  let bestSaid = -1;
   for (const phrase of phrases.values()) {
-    if (!best || phrase.stems.length > best.stems.length) best = phrase;
+    const words = phrase.text.toLowerCase().split(' ');
+    const saidWords = words.filter((word) => said.has(word)).length;
+    const better =
+      saidWords > bestSaid || (saidWords === bestSaid && phrase.stems.length > best!.stems.length);
+    if (better) {
+      best = phrase;
+      bestSaid = saidWords;
+    }
   }
   return best;
+}
+
+/** "tuples", "row versions": a lower-case English noun in -s (not -ss, -us, -is: "class", "status"). */
+function isPlural(phrase: Phrase): boolean {
+  const last = phrase.text.split(' ').at(-1) ?? '';
+  return /^\p{Ll}[\p{Ll}-]*[^su'’]s$/u.test(last) && !/(?:ss|us|is)$/u.test(last);
 }
 
 function contentWords(text: string): string[] {

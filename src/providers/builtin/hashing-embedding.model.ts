@@ -4,6 +4,8 @@ import { hashingVectors } from './hashing-vectorizer';
 
 /** The built-in offline embedding model: hashed word and character n-gram TF-IDF (see hashingVectors). */
 export class HashingEmbeddingModel implements EmbeddingModel {
+  readonly lexicalOnly = true;
+
   constructor(
     readonly providerId: string,
     readonly providerName: string,

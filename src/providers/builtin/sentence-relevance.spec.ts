@@ -1,5 +1,5 @@
 import { scoreSentences } from './sentence-relevance';
-import { stemOf } from './word-stems';
+import { stemOf } from '../../text';
 
 describe('scoreSentences', () => {
   const score = (question: string, texts: string[], title = 'Doc') =>

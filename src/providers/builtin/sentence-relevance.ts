@@ -1,7 +1,5 @@
 import { cosine, hashingVectors } from './hashing-vectorizer';
-import { isStopword } from './stopwords';
-import { wordsOf } from './text-features';
-import { stemOf } from './word-stems';
+import { isStopword, stemOf, wordsOf } from '../../text';
 
 /** BM25 term-frequency saturation and length normalisation (the usual Okapi values). */
 const K1 = 1.2;

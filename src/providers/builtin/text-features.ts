@@ -1,18 +1,11 @@
-import { isStopword } from './stopwords';
-import { stemOf } from './word-stems';
+import { isStopword, stemOf, wordsOf } from '../../text';
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const FNV_PRIME = 16777619;
 /** Different FNV offset bases keep word and character n-gram features apart. */
 const WORD_SEED = 2166136261;
 const WORD_PAIR_SEED = 0x2545f491;
 const CHAR_SEED = 0x9e3779b9;
 const STEM_SEED = 0x85ebca6b;
-
-/** Lower-cased words (letters, marks, digits) of the text, after Unicode normalisation. */
-export function wordsOf(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
-}
 
 /**
  * Weighted hashed features of a text: words (weight 1), adjacent word pairs (0.5) and character

@@ -1,4 +1,4 @@
-import { isStopword } from '../../providers';
+import { isStopword } from '../../text';
 import type { HistoryTurn } from '../search-run';
 
 /**

@@ -1,5 +1,5 @@
 import { lexicalScores } from './lexical-scores';
-import { lexicalTerms } from './lexical-terms';
+import { lexicalTerms } from '../../text';
 
 const terms = (...texts: string[]) => texts.map((text) => lexicalTerms(text));
 

@@ -73,10 +73,12 @@ describe('parsePlan', () => {
 });
 
 describe('speedQueries', () => {
-  it("searches a question's key phrases, or the question when it has none", () => {
+  it('searches what the user wrote, and beside a long question its key phrases', () => {
     expect(speedQueries('What is the best way to rotate log files with pino?')).toEqual([
+      'What is the best way to rotate log files with pino?',
       'rotate log files pino',
     ]);
+    expect(speedQueries('How fast is the  gateway?')).toEqual(['How fast is the gateway?']);
     expect(speedQueries('what is it?')).toEqual(['what is it?']);
   });
 });

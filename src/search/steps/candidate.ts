@@ -12,10 +12,8 @@ export interface Candidate extends SearchResult {
   readonly backendRank?: number;
 }
 
-/** A candidate after ranking: its fused rank score and how much of the question it covers. */
+/** A candidate after ranking, with its fused rank score. */
 export interface RankedCandidate extends Candidate {
   /** Reciprocal-rank-fusion score; higher is better, comparable within one ranking only. */
   readonly score: number;
-  /** IDF-weighted share of the question's words the candidate contains (0..1). */
-  readonly coverage: number;
 }

@@ -22,9 +22,23 @@ describe('mergeByRank', () => {
   it('keeps the first of a page found twice, also when the URLs differ only in form', () => {
     const merged = mergeByRank([
       [web('https://a.example/page', 'first'), web('https://c.example/')],
-      [web('https://a.example/page', 'repeat'), web('https://A.example/page#top', 'variant')],
+      [
+        web('https://a.example/page/', 'repeat'),
+        web('https://A.example/page?utm_source=x', 'variant'),
+      ],
     ]);
     expect(merged.map((candidate) => candidate.title)).toEqual(['first', 'https://c.example/']);
+  });
+
+  it('keeps entries of one page that differ by their fragment: each is a result of its own', () => {
+    const merged = mergeByRank([
+      [
+        web('https://faq.example/#why', 'why'),
+        web('https://faq.example/#how', 'how'),
+        web('https://FAQ.example/#how', 'how again'),
+      ],
+    ]);
+    expect(merged.map((candidate) => candidate.title)).toEqual(['why', 'how']);
   });
 
   it('keeps different passages of one local file', () => {

@@ -17,10 +17,12 @@ const KIND_HINTS: Record<SourceKind, string> = {
 };
 
 /**
- * Plan: turns the question and conversation into 1-3 standalone keyword queries per source kind
- * with the chat model. A model that cannot write (the built-in extractive one) gets an offline
- * plan of key phrases instead (see keyphraseQueries). Speed mode without history makes no model
- * call and one search per source kind, of the question's key phrases (see speedQueries).
+ * Plan: speed mode without history makes no model call and searches what the user wrote, with its
+ * key phrases beside it when the question is long (see speedQueries). The other modes search those
+ * too, first, and add 1-3 standalone keyword queries per source kind written by the chat model
+ * from the question and conversation, so searching more never searches less. A model that cannot
+ * write (the built-in extractive one) gets an offline plan of key phrases instead (see
+ * keyphraseQueries).
  */
 @Injectable()
 export class QueryPlanner {
@@ -33,8 +35,10 @@ export class QueryPlanner {
       const queries = speedQueries(run.query);
       return new Map(run.sourceKinds.map((kind) => [kind, queries] as const));
     }
+    // A follow-up's own words do not stand alone ("and how do I make it fail?"): the plan resolves it.
+    const base = run.history.length === 0 ? speedQueries(run.query) : [];
     if (run.chatModel.extractiveOnly) {
-      const queries = keyphraseQueries(run.query, run.history);
+      const queries = mergeQueries(base, keyphraseQueries(run.query, run.history));
       return new Map(run.sourceKinds.map((kind) => [kind, queries.length ? queries : [run.query]]));
     }
 
@@ -52,14 +56,16 @@ export class QueryPlanner {
         { requestId: run.requestId },
         `query planning failed, searching the question as given: ${(error as Error).message}`,
       );
-      return asGiven;
+      return withBase(asGiven, base);
     }
     const planned = parsePlan(output, run.sourceKinds);
     if (!planned) {
       this.logger.debug({ requestId: run.requestId }, 'unparsable plan, using the question');
-      return asGiven;
+      return withBase(asGiven, base);
     }
-    return new Map(run.sourceKinds.map((kind) => [kind, planned.get(kind) ?? [run.query]]));
+    return new Map(
+      run.sourceKinds.map((kind) => [kind, mergeQueries(base, planned.get(kind) ?? [run.query])]),
+    );
   }
 
   private messages(run: SearchRun): ChatMessage[] {
@@ -87,14 +93,34 @@ export class QueryPlanner {
   }
 }
 
+/** A question longer than this many words carries filler its key phrases leave out. */
+const SHORT_QUESTION_WORDS = 5;
+
 /**
- * Speed mode's query: the question's key phrases (see keyphraseQueries), or the question as given
- * when it has none. Engines match a sentence-long question on its filler too ("best", "way",
- * "use"); its key phrases find the pages about what it asks, in the same single search.
+ * Speed mode's queries: the question as the user wrote it and, when it is longer than a few words,
+ * its key phrases (see keyphraseQueries), searched side by side. Engines match a sentence-long
+ * question on its filler too ("best", "way", "use"); its key phrases find the pages about what it
+ * asks, and the question itself what its words together name.
  */
 export function speedQueries(question: string): string[] {
-  const keyphrases = keyphraseQueries(question, [])[0];
-  return [keyphrases || question];
+  const asked = question.replace(/\s+/g, ' ').trim();
+  if (asked.split(' ').length <= SHORT_QUESTION_WORDS) return [asked];
+  return mergeQueries([asked], keyphraseQueries(asked, []).slice(0, 1));
+}
+
+/** The queries of both lists, the first list's first, each once (case aside). */
+export function mergeQueries(first: readonly string[], then: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return [...first, ...then].filter((query) => {
+    const key = query.toLowerCase();
+    if (!query || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function withBase(plan: PlannedQueries, base: readonly string[]): PlannedQueries {
+  return new Map([...plan].map(([kind, queries]) => [kind, mergeQueries(base, queries)]));
 }
 
 /** Reads the model's plan defensively; undefined when nothing usable is in it. */

@@ -1,11 +1,7 @@
-import {
-  contentStems,
-  detectLanguage,
-  isStopword,
-  wordsOf,
-  stemOf,
-  type ContentStems,
-} from '../../providers';
+import { contentStems, type ContentStems } from './common-words';
+import { detectLanguage, isStopword } from './stopwords';
+import { stemOf } from './word-stems';
+import { wordsOf } from './words';
 
 /**
  * The terms lexical scoring compares: content words (function words of the languages the

@@ -1,4 +1,4 @@
-import { lexicalTerms, questionTerms } from './lexical-terms';
+import { lexicalTerms, questionTerms } from '../../text';
 import { namesSubjectOnlyInPassing, type TitledPassage } from './subject-in-passing';
 
 describe('namesSubjectOnlyInPassing', () => {

@@ -1,5 +1,4 @@
-import { sentencesOf, type ContentStems } from '../../providers';
-import { lexicalTerms } from './lexical-terms';
+import { sentencesOf, type ContentStems, lexicalTerms } from '../../text';
 
 /**
  * A passage or a search engine's excerpt: the heading path or page title it sits under, its text
@@ -26,7 +25,7 @@ const IDENTIFIER =
 
 /**
  * An excerpt's ellipses. Quoting drops the cut pieces beside them (sentencesOf); here they are
- * kept: a cut piece still shows the subject's words meeting the question's.
+ * kept, without the ellipses: a cut piece still shows the subject's words meeting the question's.
  */
 const CUT_ENDS = /^\s*(?:…|\.\.\.)\s*|\s*(?:…|\.\.\.)\s*$/gu;
 /** What separates the words of an address ("undici.nodejs.org/docs/api/CacheStore.md"). */
@@ -76,7 +75,8 @@ export function namesSubjectOnlyInPassing(
   return !naming.some((i) => {
     if (!holding(documents[i])) return false;
     const heading = new Set(lexicalTerms(passages[i].title, language));
-    return sentencesOf(passages[i].snippet.replace(CUT_ENDS, '')).some((sentence) => {
+    const text = passages[i].snippet.replace(CUT_ENDS, '');
+    return sentencesOf(text, { cutPieces: true }).some((sentence) => {
       const terms = new Set(lexicalTerms(sentence, language));
       return everyday.filter((stem) => terms.has(stem) || heading.has(stem)).length >= needed;
     });

@@ -1,5 +1,5 @@
 import { isProse } from './prose-sentence';
-import { sentencesOf } from './source-sentences';
+import { sentencesOf } from './sentences';
 
 describe('sentencesOf', () => {
   it('splits sentences without breaking at abbreviations or decimals', () => {
@@ -19,6 +19,44 @@ describe('sentencesOf', () => {
       'First item with a link',
       'Second item',
       '| a | b |',
+    ]);
+  });
+});
+
+describe('sentencesOf, whole sentences only', () => {
+  it('leaves out the piece an excerpt starts inside of and the piece it stops inside of', () => {
+    expect(
+      sentencesOf(
+        'ted by the proxy. The proxy forwards the headers. It sets them for the proxy, wh',
+      ),
+    ).toEqual(['The proxy forwards the headers.']);
+  });
+
+  it('keeps whole paragraphs inside a text, whatever their first letter', () => {
+    expect(
+      sentencesOf('The first paragraph.\n\nwithout sources, focusMode maps to webSearch.'),
+    ).toEqual(['The first paragraph.', 'without sources, focusMode maps to webSearch.']);
+  });
+
+  it('starts a sentence at a code identifier', () => {
+    expect(sentencesOf('reply.send() sends the payload. It ends the reply.')).toEqual([
+      'reply.send() sends the payload.',
+      'It ends the reply.',
+    ]);
+  });
+
+  it('leaves out markup debris and pieces with an unclosed bracket', () => {
+    expect(
+      sentencesOf(
+        'Intro. ") ] Description VACUUM reclaims storage occupied by dead tuples. VACUUM (FULL) rewrites the table. The end (see below.',
+      ),
+    ).toEqual(['Intro.', 'VACUUM (FULL) rewrites the table.']);
+  });
+
+  it('keeps a quotation that opens a sentence', () => {
+    expect(sentencesOf('"Readers never block writers" is the rule. It holds.')).toEqual([
+      '"Readers never block writers" is the rule.',
+      'It holds.',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { isStopword } from './stopwords';
-import { wordsOf } from './text-features';
+import { wordsOf } from './words';
 
 const MIN_WORDS = 4;
 const MIN_CONTENT_WORDS = 2;

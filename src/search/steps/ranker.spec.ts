@@ -1,0 +1,93 @@
+import type { EmbeddingModel } from '../../providers';
+import type { Candidate } from './candidate';
+import { Ranker } from './ranker.step';
+
+const excerpt = (n: number, snippet: string): Candidate => ({
+  kind: 'web',
+  url: `https://docs.example/${n}`,
+  title: `Page ${n}`,
+  snippet,
+});
+
+/** Bag-of-words vectors: each word adds 1 to a dimension picked by its letters. */
+function wordVectors(texts: readonly string[]): number[][] {
+  return texts.map((text) => {
+    const vector = new Array<number>(256).fill(0);
+    for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+      let hash = 7;
+      for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) % 256;
+      vector[hash] += 1;
+    }
+    return vector;
+  });
+}
+
+/** A lexical embedding model, flagged as the built-in hashing model is. */
+const lexicalModel: EmbeddingModel = {
+  providerId: 'b',
+  providerName: 'Built-in',
+  key: 'words',
+  lexicalOnly: true,
+  embed: (texts) => Promise.resolve(wordVectors(texts)),
+};
+
+/**
+ * An embedding model that "understands" one paraphrase: a strong dimension says whether a text is
+ * on the question's topic, the hashed words keep different texts apart.
+ */
+function semanticModel(onTopic: (text: string) => boolean): EmbeddingModel {
+  return {
+    providerId: 'p',
+    providerName: 'Semantic',
+    key: 'meaning',
+    embed: (texts) =>
+      Promise.resolve(
+        wordVectors(texts).map((vector, i) => [onTopic(texts[i]) ? 5 : 0, ...vector]),
+      ),
+  };
+}
+
+describe('Ranker', () => {
+  const ranker = new Ranker();
+  const signal = new AbortController().signal;
+  const question = 'How does Postgres keep old row versions around so readers never block writers?';
+  // What a backend returns for a paraphrase: the pages say it in their own words.
+  const paraphrases = [
+    excerpt(1, 'Multiversion concurrency control gives each transaction a snapshot of the data.'),
+    excerpt(2, 'VACUUM reclaims storage occupied by dead tuples.'),
+    excerpt(3, 'Table partitioning splits one large table into smaller physical pieces.'),
+  ];
+
+  // The model sees the second excerpt as on the question's topic, the backend the first.
+  const onVacuum = () => semanticModel((text) => text === question || text.includes('VACUUM'));
+  const rank = (embeddingModel: EmbeddingModel, candidates = paraphrases, query = question) =>
+    ranker.rank({ query, candidates, embeddingModel, signal });
+
+  it('keeps every candidate that shares no word with the question, in an order', async () => {
+    const ranked = await rank(lexicalModel);
+    expect(ranked.map((c) => c.url).sort()).toEqual(paraphrases.map((c) => c.url).sort());
+  });
+
+  it('keeps candidates of a question in a language the word lists do not know', async () => {
+    const italian = 'Come fa Postgres a conservare le vecchie versioni delle righe?';
+    const ranked = await rank(lexicalModel, paraphrases, italian);
+    expect(ranked).toHaveLength(paraphrases.length);
+  });
+
+  it("lets a semantic model's order outweigh the backend's", async () => {
+    const ranked = await rank(onVacuum());
+    expect(ranked[0].url).toBe('https://docs.example/2');
+  });
+
+  it('weighs a lexical-only model (the built-in hashing one) as one order among others', async () => {
+    const ranked = await rank({ ...onVacuum(), lexicalOnly: true });
+    expect(ranked[0].url).toBe('https://docs.example/1');
+  });
+
+  it('drops a near-duplicate of a better candidate, and nothing else', async () => {
+    const twice = [...paraphrases, { ...paraphrases[0], url: 'https://mirror.example/1' }];
+    const ranked = await rank(lexicalModel, twice);
+    expect(ranked.map((c) => c.url)).not.toContain('https://mirror.example/1');
+    expect(ranked).toHaveLength(3);
+  });
+});
