@@ -73,6 +73,8 @@ describe('the OpenAPI document at /docs/json', () => {
       'search',
       'providers',
       'openai-compatible',
+      'files',
+      'vector-stores',
       'connectors',
       'health',
       'docs',
