@@ -167,21 +167,21 @@ describe('the OpenAPI document at /docs/json', () => {
     }
   });
 
-  it('has every example valid against the schema beside it', () => {
+  it('has every example valid against the schema beside it, shared responses included', () => {
     const problems: string[] = [];
+    const media: Array<{
+      at: string[];
+      content: Record<
+        string,
+        {
+          example?: unknown;
+          examples?: Record<string, { value: unknown }>;
+          'x-stream-framing'?: string;
+        }
+      >;
+    }> = [];
     for (const { path, method, operation } of operations) {
       const base = ['#', 'paths', path, method].map((p, i) => (i === 0 ? p : pointerPart(p)));
-      const media: Array<{
-        at: string[];
-        content: Record<
-          string,
-          {
-            example?: unknown;
-            examples?: Record<string, { value: unknown }>;
-            'x-stream-framing'?: string;
-          }
-        >;
-      }> = [];
       if (operation.requestBody)
         media.push({
           at: [...base, 'requestBody', 'content'],
@@ -191,20 +191,35 @@ describe('the OpenAPI document at /docs/json', () => {
         if (response.content)
           media.push({ at: [...base, 'responses', status, 'content'], content: response.content });
       }
-      for (const { at, content } of media) {
-        for (const [type, entry] of Object.entries(content)) {
-          // Streamed examples are whole bodies; the streams themselves are checked line by line.
-          if (entry['x-stream-framing'] || !type.includes('json')) continue;
-          const pointer = [...at, pointerPart(type), 'schema'].join('/');
-          const values = [
-            ...(entry.example === undefined ? [] : [entry.example]),
-            ...Object.values(entry.examples ?? {}).map((example) => example.value),
-          ];
-          for (const value of values) {
-            problems.push(
-              ...client.contract.problemsOfValue(pointer, value).map((p) => `${pointer}: ${p}`),
-            );
-          }
+    }
+    // The error responses every operation shares are defined once, under components.responses.
+    const shared =
+      (
+        client.contract.document.components as {
+          responses?: Record<string, Operation['responses'][string]>;
+        }
+      ).responses ?? {};
+    expect(Object.keys(shared)).toContain('TooManyRequests');
+    for (const [name, response] of Object.entries(shared)) {
+      if (response.content)
+        media.push({
+          at: ['#', 'components', 'responses', name, 'content'],
+          content: response.content,
+        });
+    }
+    for (const { at, content } of media) {
+      for (const [type, entry] of Object.entries(content)) {
+        // Streamed examples are whole bodies; the streams themselves are checked line by line.
+        if (entry['x-stream-framing'] || !type.includes('json')) continue;
+        const pointer = [...at, pointerPart(type), 'schema'].join('/');
+        const values = [
+          ...(entry.example === undefined ? [] : [entry.example]),
+          ...Object.values(entry.examples ?? {}).map((example) => example.value),
+        ];
+        for (const value of values) {
+          problems.push(
+            ...client.contract.problemsOfValue(pointer, value).map((p) => `${pointer}: ${p}`),
+          );
         }
       }
     }
