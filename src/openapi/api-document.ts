@@ -109,12 +109,18 @@ export function buildSiblingsDocument(
   };
 }
 
-/** Operations without a bearer requirement say so (security: []), as linters ask. */
+/**
+ * The bearer requirement is the document's default (security at the top), written once instead
+ * of on every protected operation; operations without it say so (security: []), as linters ask.
+ */
 function markPublicOperations(document: OpenAPIObject): void {
+  document.security = [{ bearer: [] }];
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
-      if (typeof operation === 'object' && operation && 'responses' in operation)
-        operation.security ??= [];
+      if (typeof operation !== 'object' || !operation || !('responses' in operation)) continue;
+      operation.security ??= [];
+      if (JSON.stringify(operation.security) === JSON.stringify(document.security))
+        delete operation.security;
     }
   }
 }
