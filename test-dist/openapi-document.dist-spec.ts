@@ -59,6 +59,13 @@ describe('the OpenAPI document at /docs/json', () => {
   let operations: Array<{ path: string; method: string; operation: Operation }>;
   let forwarded: Array<{ path: string; method: string; operation: Operation }>;
 
+  /** An operation's own security, or its document's default (the main document has one). */
+  const securityOf = (operation: Operation) =>
+    operation.security ??
+    (operations.some((listed) => listed.operation === operation)
+      ? ((client.contract.document as { security?: Operation['security'] }).security ?? [])
+      : []);
+
   beforeAll(async () => {
     client = await ContractClient.create();
     operations = operationsOf(client.contract.document);
@@ -73,6 +80,8 @@ describe('the OpenAPI document at /docs/json', () => {
       'search',
       'providers',
       'openai-compatible',
+      'files',
+      'vector-stores',
       'connectors',
       'health',
       'docs',
@@ -124,7 +133,7 @@ describe('the OpenAPI document at /docs/json', () => {
 
   it('declares bearer security on every protected operation and none on the public ones', () => {
     for (const { path, method, operation } of [...operations, ...forwarded]) {
-      expect({ path, method, security: operation.security ?? [] }).toEqual({
+      expect({ path, method, security: securityOf(operation) }).toEqual({
         path,
         method,
         security: PUBLIC_PATHS.includes(path) ? [] : [{ bearer: [] }],
@@ -139,7 +148,7 @@ describe('the OpenAPI document at /docs/json', () => {
         .replace('{action}', 'get')
         .replace('{path}', 'feed');
       const res = await client.call(method.toUpperCase(), concrete, { token: false });
-      if (operation.security?.length) expectStatus(res, 401);
+      if (securityOf(operation).length) expectStatus(res, 401);
       else expect(res.status).not.toBe(401);
     }
   });
@@ -165,21 +174,21 @@ describe('the OpenAPI document at /docs/json', () => {
     }
   });
 
-  it('has every example valid against the schema beside it', () => {
+  it('has every example valid against the schema beside it, shared responses included', () => {
     const problems: string[] = [];
+    const media: Array<{
+      at: string[];
+      content: Record<
+        string,
+        {
+          example?: unknown;
+          examples?: Record<string, { value: unknown }>;
+          'x-stream-framing'?: string;
+        }
+      >;
+    }> = [];
     for (const { path, method, operation } of operations) {
       const base = ['#', 'paths', path, method].map((p, i) => (i === 0 ? p : pointerPart(p)));
-      const media: Array<{
-        at: string[];
-        content: Record<
-          string,
-          {
-            example?: unknown;
-            examples?: Record<string, { value: unknown }>;
-            'x-stream-framing'?: string;
-          }
-        >;
-      }> = [];
       if (operation.requestBody)
         media.push({
           at: [...base, 'requestBody', 'content'],
@@ -189,20 +198,35 @@ describe('the OpenAPI document at /docs/json', () => {
         if (response.content)
           media.push({ at: [...base, 'responses', status, 'content'], content: response.content });
       }
-      for (const { at, content } of media) {
-        for (const [type, entry] of Object.entries(content)) {
-          // Streamed examples are whole bodies; the streams themselves are checked line by line.
-          if (entry['x-stream-framing'] || !type.includes('json')) continue;
-          const pointer = [...at, pointerPart(type), 'schema'].join('/');
-          const values = [
-            ...(entry.example === undefined ? [] : [entry.example]),
-            ...Object.values(entry.examples ?? {}).map((example) => example.value),
-          ];
-          for (const value of values) {
-            problems.push(
-              ...client.contract.problemsOfValue(pointer, value).map((p) => `${pointer}: ${p}`),
-            );
-          }
+    }
+    // The error responses every operation shares are defined once, under components.responses.
+    const shared =
+      (
+        client.contract.document.components as {
+          responses?: Record<string, Operation['responses'][string]>;
+        }
+      ).responses ?? {};
+    expect(Object.keys(shared)).toContain('TooManyRequests');
+    for (const [name, response] of Object.entries(shared)) {
+      if (response.content)
+        media.push({
+          at: ['#', 'components', 'responses', name, 'content'],
+          content: response.content,
+        });
+    }
+    for (const { at, content } of media) {
+      for (const [type, entry] of Object.entries(content)) {
+        // Streamed examples are whole bodies; the streams themselves are checked line by line.
+        if (entry['x-stream-framing'] || !type.includes('json')) continue;
+        const pointer = [...at, pointerPart(type), 'schema'].join('/');
+        const values = [
+          ...(entry.example === undefined ? [] : [entry.example]),
+          ...Object.values(entry.examples ?? {}).map((example) => example.value),
+        ];
+        for (const value of values) {
+          problems.push(
+            ...client.contract.problemsOfValue(pointer, value).map((p) => `${pointer}: ${p}`),
+          );
         }
       }
     }

@@ -11,12 +11,19 @@ import {
   Res,
 } from '@nestjs/common';
 import { MultipartBody } from '../common/decorators/multipart-body.decorator';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { InvalidDocumentsRequestError, UnsupportedParameterError } from './documents.errors';
 import { DocumentsService } from './documents.service';
 import type { OwnerId } from './documents.types';
+import {
+  CREATE_FILE,
+  DELETE_FILE,
+  LIST_FILES,
+  RETRIEVE_FILE,
+  RETRIEVE_FILE_CONTENT,
+} from './files.openapi';
 import { ListQueryDto } from './dto/list-query.dto';
 import { deletedObject, fileObject, listObject } from './dto/openai-objects';
 import { pageOf } from './dto/page-request';
@@ -24,8 +31,7 @@ import { readMultipartForm } from './multipart-upload';
 import { Owner } from './owner.decorator';
 
 /** OpenAI's Files API: the caller's files, for vector stores to ingest. */
-@ApiTags('files')
-@ApiBearerAuth()
+@QuarryApi('files')
 @Controller('v1/files')
 export class FilesController {
   constructor(
@@ -35,23 +41,7 @@ export class FilesController {
 
   @Post()
   @MultipartBody()
-  @ApiOperation({
-    operationId: 'createFile',
-    summary: 'Upload a file (multipart: file, purpose "assistants" or "user_data")',
-    description:
-      'Markdown, HTML, text, JSON, PDF and DOCX; larger than FILES_MAX_BYTES answers 413, another type 400 listing the supported ones.',
-  })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file', 'purpose'],
-      properties: {
-        file: { type: 'string', format: 'binary' },
-        purpose: { type: 'string', example: 'assistants' },
-      },
-    },
-  })
+  @QuarryEndpoint(CREATE_FILE)
   async create(@Req() request: FastifyRequest, @Owner() owner: OwnerId) {
     const form = await readMultipartForm(request, this.config.maxFileBytes);
     const unknown = Object.keys(form.fields).find((field) => field !== 'purpose');
@@ -68,23 +58,20 @@ export class FilesController {
   }
 
   @Get()
-  @ApiOperation({
-    operationId: 'listFiles',
-    summary: "List the caller's files (cursor pagination)",
-  })
+  @QuarryEndpoint(LIST_FILES)
   async list(@Query() query: ListQueryDto, @Owner() owner: OwnerId) {
     const page = await this.documents.listFiles(owner, pageOf(query), query.purpose);
     return listObject({ data: page.data.map(fileObject), hasMore: page.hasMore });
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'retrieveFile', summary: 'A file of the caller' })
+  @QuarryEndpoint(RETRIEVE_FILE)
   async get(@Param('id') id: string, @Owner() owner: OwnerId) {
     return fileObject(await this.documents.file(owner, id));
   }
 
   @Get(':id/content')
-  @ApiOperation({ operationId: 'retrieveFileContent', summary: "A file's bytes, as uploaded" })
+  @QuarryEndpoint(RETRIEVE_FILE_CONTENT)
   async content(@Param('id') id: string, @Owner() owner: OwnerId, @Res() reply: FastifyReply) {
     const { file, content } = await this.documents.fileContent(owner, id);
     return reply
@@ -95,10 +82,7 @@ export class FilesController {
 
   @Delete(':id')
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'deleteFile',
-    summary: 'Delete a file, and take it out of every store',
-  })
+  @QuarryEndpoint(DELETE_FILE)
   async delete(@Param('id') id: string, @Owner() owner: OwnerId) {
     await this.documents.deleteFile(owner, id);
     return deletedObject(id, 'file');

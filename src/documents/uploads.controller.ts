@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MultipartBody } from '../common/decorators/multipart-body.decorator';
 import { extname } from 'node:path';
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import type { FastifyRequest } from 'fastify';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { InvalidDocumentsRequestError } from './documents.errors';
@@ -11,13 +11,13 @@ import type { OwnerId } from './documents.types';
 import { DEFAULT_CHUNKING } from './ingestion/document-chunker';
 import { readMultipartForm } from './multipart-upload';
 import { Owner } from './owner.decorator';
+import { UPLOAD_FILES } from './uploads.openapi';
 
 /**
  * Perplexica's POST /api/uploads: multipart `files` with the embedding model to use. Each file
  * goes into the caller's "uploads" vector store of that model, so local search finds it.
  */
-@ApiTags('files')
-@ApiBearerAuth()
+@QuarryApi('files')
 @Controller('api/uploads')
 export class UploadsController {
   constructor(
@@ -28,22 +28,7 @@ export class UploadsController {
   @Post()
   @MultipartBody()
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'uploadFiles',
-    summary: "Perplexica's upload: files into the caller's uploads vector store",
-  })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['files'],
-      properties: {
-        files: { type: 'array', items: { type: 'string', format: 'binary' } },
-        embedding_model_provider_id: { type: 'string' },
-        embedding_model_key: { type: 'string' },
-      },
-    },
-  })
+  @QuarryEndpoint(UPLOAD_FILES)
   async upload(@Req() request: FastifyRequest, @Owner() owner: OwnerId) {
     const form = await readMultipartForm(request, this.config.maxFileBytes);
     const files = form.files.filter((file) => file.field === 'files');

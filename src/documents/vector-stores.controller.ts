@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import type { FastifyRequest } from 'fastify';
 import { InvalidDocumentsRequestError } from './documents.errors';
 import { DocumentsService } from './documents.service';
@@ -24,11 +24,26 @@ import {
 } from './dto/vector-store-bodies.dto';
 import { Owner } from './owner.decorator';
 import { refuseUnsupportedFields } from './request-fields';
+import {
+  CANCEL_VECTOR_STORE_FILE_BATCH,
+  CREATE_VECTOR_STORE,
+  CREATE_VECTOR_STORE_FILE,
+  CREATE_VECTOR_STORE_FILE_BATCH,
+  DELETE_VECTOR_STORE,
+  DELETE_VECTOR_STORE_FILE,
+  LIST_VECTOR_STORES,
+  LIST_VECTOR_STORE_FILES,
+  LIST_VECTOR_STORE_FILE_BATCH_FILES,
+  MODIFY_VECTOR_STORE,
+  RETRIEVE_VECTOR_STORE,
+  RETRIEVE_VECTOR_STORE_FILE,
+  RETRIEVE_VECTOR_STORE_FILE_BATCH,
+  SEARCH_VECTOR_STORE,
+} from './vector-stores.openapi';
 import { VectorStoreSearch } from './vector-store-search.service';
 
 /** OpenAI's Vector Stores API: the caller's stores, their files and batches, and search in them. */
-@ApiTags('vector-stores')
-@ApiBearerAuth()
+@QuarryApi('vector-stores')
 @Controller('v1/vector_stores')
 export class VectorStoresController {
   constructor(
@@ -37,10 +52,7 @@ export class VectorStoresController {
   ) {}
 
   @Post()
-  @ApiOperation({
-    operationId: 'createVectorStore',
-    summary: 'Create a vector store, optionally with files',
-  })
+  @QuarryEndpoint(CREATE_VECTOR_STORE)
   async create(
     @Body() body: CreateVectorStoreDto,
     @Req() request: FastifyRequest,
@@ -64,27 +76,21 @@ export class VectorStoresController {
   }
 
   @Get()
-  @ApiOperation({ operationId: 'listVectorStores', summary: "List the caller's vector stores" })
+  @QuarryEndpoint(LIST_VECTOR_STORES)
   async list(@Query() query: ListQueryDto, @Owner() owner: OwnerId) {
     const page = await this.documents.listStores(owner, pageOf(query));
     return listObject({ data: page.data.map(vectorStoreObject), hasMore: page.hasMore });
   }
 
   @Get(':id')
-  @ApiOperation({
-    operationId: 'retrieveVectorStore',
-    summary: 'A vector store, with its file counts',
-  })
+  @QuarryEndpoint(RETRIEVE_VECTOR_STORE)
   async get(@Param('id') id: string, @Owner() owner: OwnerId) {
     return vectorStoreObject(await this.documents.store(owner, id));
   }
 
   @Post(':id')
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'modifyVectorStore',
-    summary: 'Rename a vector store or change its metadata',
-  })
+  @QuarryEndpoint(MODIFY_VECTOR_STORE)
   async update(
     @Param('id') id: string,
     @Body() body: UpdateVectorStoreDto,
@@ -96,10 +102,7 @@ export class VectorStoresController {
   }
 
   @Delete(':id')
-  @ApiOperation({
-    operationId: 'deleteVectorStore',
-    summary: 'Delete a vector store (its files stay)',
-  })
+  @QuarryEndpoint(DELETE_VECTOR_STORE)
   async delete(@Param('id') id: string, @Owner() owner: OwnerId) {
     await this.documents.deleteStore(owner, id);
     return deletedObject(id, 'vector_store.deleted');
@@ -107,10 +110,7 @@ export class VectorStoresController {
 
   @Post(':id/files')
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'createVectorStoreFile',
-    summary: 'Add a file to a vector store: ingested in the background (status in_progress)',
-  })
+  @QuarryEndpoint(CREATE_VECTOR_STORE_FILE)
   async addFile(
     @Param('id') id: string,
     @Body() body: AddStoreFileDto,
@@ -126,7 +126,7 @@ export class VectorStoresController {
   }
 
   @Get(':id/files')
-  @ApiOperation({ operationId: 'listVectorStoreFiles', summary: 'The files of a vector store' })
+  @QuarryEndpoint(LIST_VECTOR_STORE_FILES)
   async listFiles(@Param('id') id: string, @Query() query: ListQueryDto, @Owner() owner: OwnerId) {
     const page = await this.documents.listStoreFiles(owner, id, pageOf(query), {
       status: query.filter,
@@ -135,19 +135,13 @@ export class VectorStoresController {
   }
 
   @Get(':id/files/:fileId')
-  @ApiOperation({
-    operationId: 'retrieveVectorStoreFile',
-    summary: 'A file of a vector store, with its status',
-  })
+  @QuarryEndpoint(RETRIEVE_VECTOR_STORE_FILE)
   async getFile(@Param('id') id: string, @Param('fileId') fileId: string, @Owner() owner: OwnerId) {
     return storeFileObject(await this.documents.storeFile(owner, id, fileId));
   }
 
   @Delete(':id/files/:fileId')
-  @ApiOperation({
-    operationId: 'deleteVectorStoreFile',
-    summary: 'Take a file out of a vector store',
-  })
+  @QuarryEndpoint(DELETE_VECTOR_STORE_FILE)
   async removeFile(
     @Param('id') id: string,
     @Param('fileId') fileId: string,
@@ -159,7 +153,7 @@ export class VectorStoresController {
 
   @Post(':id/file_batches')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'createVectorStoreFileBatch', summary: 'Add several files at once' })
+  @QuarryEndpoint(CREATE_VECTOR_STORE_FILE_BATCH)
   async createBatch(
     @Param('id') id: string,
     @Body() body: CreateFileBatchDto,
@@ -175,10 +169,7 @@ export class VectorStoresController {
   }
 
   @Get(':id/file_batches/:batchId')
-  @ApiOperation({
-    operationId: 'retrieveVectorStoreFileBatch',
-    summary: 'A file batch, with its counts',
-  })
+  @QuarryEndpoint(RETRIEVE_VECTOR_STORE_FILE_BATCH)
   async getBatch(
     @Param('id') id: string,
     @Param('batchId') batchId: string,
@@ -189,10 +180,7 @@ export class VectorStoresController {
 
   @Post(':id/file_batches/:batchId/cancel')
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'cancelVectorStoreFileBatch',
-    summary: 'Cancel the files of a batch not yet ingested',
-  })
+  @QuarryEndpoint(CANCEL_VECTOR_STORE_FILE_BATCH)
   async cancelBatch(
     @Param('id') id: string,
     @Param('batchId') batchId: string,
@@ -202,7 +190,7 @@ export class VectorStoresController {
   }
 
   @Get(':id/file_batches/:batchId/files')
-  @ApiOperation({ operationId: 'listVectorStoreFileBatchFiles', summary: 'The files of a batch' })
+  @QuarryEndpoint(LIST_VECTOR_STORE_FILE_BATCH_FILES)
   async batchFiles(
     @Param('id') id: string,
     @Param('batchId') batchId: string,
@@ -219,11 +207,7 @@ export class VectorStoresController {
 
   @Post(':id/search')
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'searchVectorStore',
-    summary:
-      'Search the chunks of a vector store (full text and embeddings), with attribute filters',
-  })
+  @QuarryEndpoint(SEARCH_VECTOR_STORE)
   async searchStore(
     @Param('id') id: string,
     @Body() body: VectorStoreSearchDto,

@@ -10,6 +10,7 @@ import {
 import type { SiblingsOpenApi } from '../proxy';
 import { SEARCH_STREAM_MESSAGE, STREAM_MESSAGE_SCHEMA } from '../search';
 import { addStandardResponses } from './error-responses';
+import { shareRepeatedParameters } from './shared-parameters';
 
 /** The tags in the order a newcomer needs them; Swagger UI shows them in this order. */
 const TAGS: Array<{ name: string; description: string }> = [
@@ -23,6 +24,14 @@ const TAGS: Array<{ name: string; description: string }> = [
   {
     name: 'openai-compatible',
     description: 'OpenAI-compatible chat completions grounded in search, for any OpenAI SDK.',
+  },
+  {
+    name: 'files',
+    description: "OpenAI's Files API, and Perplexica's uploads.",
+  },
+  {
+    name: 'vector-stores',
+    description: "OpenAI's Vector Stores API.",
   },
   { name: 'connectors', description: 'Outbound actions (signed webhooks).' },
   { name: 'health', description: 'Liveness, readiness and the index of this service.' },
@@ -64,6 +73,7 @@ export function buildApiDocument(app: INestApplication, server: ServerConfig): O
     [CHAT_COMPLETION_STREAM_EVENT]: CHAT_COMPLETION_STREAM_EVENT_SCHEMA,
   });
   addStandardResponses(document);
+  shareRepeatedParameters(document);
   Object.assign(document.paths, DOCUMENTATION_PATHS);
   markPublicOperations(document);
   return document;
@@ -99,12 +109,18 @@ export function buildSiblingsDocument(
   };
 }
 
-/** Operations without a bearer requirement say so (security: []), as linters ask. */
+/**
+ * The bearer requirement is the document's default (security at the top), written once instead
+ * of on every protected operation; operations without it say so (security: []), as linters ask.
+ */
 function markPublicOperations(document: OpenAPIObject): void {
+  document.security = [{ bearer: [] }];
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
-      if (typeof operation === 'object' && operation && 'responses' in operation)
-        operation.security ??= [];
+      if (typeof operation !== 'object' || !operation || !('responses' in operation)) continue;
+      operation.security ??= [];
+      if (JSON.stringify(operation.security) === JSON.stringify(document.security))
+        delete operation.security;
     }
   }
 }

@@ -55,15 +55,34 @@ const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
 };
 
+/** The name each shared response has under components.responses. */
+const NAMES: Record<number | 'default', string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  503: 'ServiceUnavailable',
+  default: 'UnexpectedError',
+};
+
 /**
  * Adds what holds for every route so no operation can forget it: a `default` error on all; 429
  * on all the rate limit applies to; 401 and 503 where a bearer token is required; 400, 413 and
  * 415 where a JSON body is read. Not 408: Node answers a request not received within
  * REQUEST_TIMEOUT_MS without a body, and a bodiless error status leaves generated clients an
- * unknown error type. Error responses get the standard example of their status, where there is
- * one, in the shape the route answers (OpenAI's under /v1, ErrorBody elsewhere).
+ * unknown error type. These are defined once under components.responses, in each error shape
+ * (OpenAI's under /v1, ErrorBody elsewhere), with the standard example of their status, and
+ * referenced by $ref: written out in every operation they were most of the document's bytes.
+ * A route's own error responses get the standard example of their status where they have none.
  */
 export function addStandardResponses(document: OpenAPIObject): void {
+  const shared: Record<string, Response> = {};
+  const sharedRef = (status: number | 'default', openAi: boolean) => {
+    const name = `${openAi ? 'OpenAi' : ''}${NAMES[status]}`;
+    shared[name] ??= sharedResponse(status, openAi);
+    return { $ref: `#/components/responses/${name}` };
+  };
   for (const [path, item] of Object.entries(document.paths)) {
     const openAi = isOpenAiPath(path);
     for (const method of METHODS) {
@@ -71,7 +90,7 @@ export function addStandardResponses(document: OpenAPIObject): void {
       if (!operation) continue;
       const { responses } = operation;
       const add = (status: number) => {
-        responses[status] ??= errorResponse(status, STANDARD[status].description, openAi);
+        responses[status] ??= sharedRef(status, openAi);
       };
       if (operation.security?.some((requirement) => Object.keys(requirement).length > 0)) {
         add(401);
@@ -82,16 +101,74 @@ export function addStandardResponses(document: OpenAPIObject): void {
       const tooMany = responses['429'];
       if (tooMany && 'description' in tooMany)
         tooMany.headers = { ...tooMany.headers, ...RETRY_AFTER };
-      responses.default ??= errorResponse(
-        500,
-        'Any other error, in the error shape: an unknown path is 404, an unexpected failure 500.',
-        openAi,
-      );
+      responses.default ??= sharedRef('default', openAi);
       for (const [status, response] of Object.entries(responses) as Array<[string, Response]>) {
         fillErrorExample(status === 'default' ? 500 : Number(status), response, openAi);
       }
     }
   }
+  Object.assign(shared, shareRepeatedErrors(document));
+  document.components = {
+    ...document.components,
+    responses: { ...document.components?.responses, ...sortedByName(shared) },
+  };
+}
+
+/**
+ * A route's own error response written the same on several operations (the same description,
+ * shape and example) is defined once too, named after the first operation that has it.
+ */
+function shareRepeatedErrors(document: OpenAPIObject): Record<string, Response> {
+  const uses = new Map<
+    string,
+    Array<{ responses: Operation['responses']; status: string; response: Response }>
+  >();
+  const firstNames = new Map<string, string>();
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      for (const [status, response] of Object.entries(operation.responses) as Array<
+        [string, Response]
+      >) {
+        if (!(Number(status) >= 400) || '$ref' in response) continue;
+        const key = JSON.stringify(response);
+        uses.set(key, [
+          ...(uses.get(key) ?? []),
+          { responses: operation.responses, status, response },
+        ]);
+        if (!firstNames.has(key))
+          firstNames.set(key, `${operation.operationId ?? method}${status}`);
+      }
+    }
+  }
+  const shared: Record<string, Response> = {};
+  for (const [key, places] of uses) {
+    if (places.length < 2) continue;
+    const name = firstNames.get(key) ?? key;
+    shared[name] = places[0].response;
+    for (const { responses, status } of places)
+      responses[status] = { $ref: `#/components/responses/${name}` };
+  }
+  return shared;
+}
+
+/** A shared response: the standard description and example of its status, in one error shape. */
+function sharedResponse(status: number | 'default', openAi: boolean): Response {
+  const description =
+    status === 'default'
+      ? 'Any other error, in the error shape: an unknown path is 404, an unexpected failure 500.'
+      : STANDARD[status].description;
+  const response: Response = {
+    ...errorResponse(description, openAi),
+    ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+  };
+  fillErrorExample(status === 'default' ? 500 : status, response, openAi);
+  return response;
+}
+
+function sortedByName<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 function readsJsonBody(operation: Operation): boolean {
@@ -99,7 +176,7 @@ function readsJsonBody(operation: Operation): boolean {
   return !!body && 'content' in body && 'application/json' in body.content;
 }
 
-function errorResponse(status: number, description: string, openAi: boolean): Response {
+function errorResponse(description: string, openAi: boolean) {
   return {
     description,
     content: {

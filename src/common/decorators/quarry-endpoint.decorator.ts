@@ -2,6 +2,7 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
+  ApiConsumes,
   ApiExtension,
   ApiExtraModels,
   ApiOkResponse,
@@ -27,6 +28,8 @@ export interface QuarryEndpointOptions {
   readonly description?: string;
   /** The request body: a DTO, or ApiBody's options when it has examples or a schema. */
   readonly body?: Type<unknown> | ApiBodyOptions;
+  /** The body's media type when it is not JSON (multipart/form-data for uploads). */
+  readonly consumes?: string;
   /** The 200 reply: a DTO, or ApiOkResponse's options. */
   readonly ok?: Type<unknown> | ApiResponseNoStatusOptions;
   /** The error statuses this route answers beyond those every route shares (added for all). */
@@ -49,6 +52,7 @@ export function QuarryEndpoint(options: QuarryEndpointOptions): MethodDecorator 
   const errorBody = options.errorBody ?? ErrorBody;
   return applyDecorators(
     ApiOperation({ operationId, summary, description }),
+    ...(options.consumes ? [ApiConsumes(options.consumes)] : []),
     ...(body ? [ApiBody(typeof body === 'function' ? { type: body } : body)] : []),
     ...(ok ? [ApiOkResponse(typeof ok === 'function' ? { type: ok } : ok)] : []),
     ...Object.entries(errors).map(([status, error]) =>
