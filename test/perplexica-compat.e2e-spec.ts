@@ -359,7 +359,12 @@ describe('Perplexica clients of every generation (e2e)', () => {
     expect(document.paths['/api/videos'].post.operationId).toBe('searchVideos');
     for (const path of ['/api/suggestions', '/api/images', '/api/videos']) {
       for (const status of ['400', '500', '502', '503']) {
-        const content = document.paths[path].post.responses[status]?.content['application/json'];
+        // A response every route shares is defined once under components and referenced.
+        const response = document.paths[path].post.responses[status];
+        const shared = response?.$ref?.replace('#/components/responses/', '');
+        const content = (shared ? document.components.responses[shared] : response)?.content[
+          'application/json'
+        ];
         expect({ path, status, example: content?.example }).toMatchObject({
           example: { statusCode: Number(status), requestId: expect.any(String) },
         });
