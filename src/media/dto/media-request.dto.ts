@@ -7,7 +7,7 @@ import {
   type ChatHistoryEntry,
   modelRefSchema,
   IsModelRef,
-  IsRefused,
+  RefusedField,
   OPTIMIZATION_MODES,
   type OptimizationMode,
 } from '../../search';
@@ -53,17 +53,9 @@ export class MediaRequestDto {
   })
   readonly optimizationMode?: OptimizationMode;
 
-  @ApiPropertyOptional({
-    deprecated: true,
-    description: 'Refused with 400 (see POST /api/search).',
-  })
-  @IsRefused()
+  @RefusedField('Refused with 400 (see POST /api/search).')
   readonly customOpenAIBaseURL?: string;
 
-  @ApiPropertyOptional({
-    deprecated: true,
-    description: 'Refused with 400 (see POST /api/search).',
-  })
-  @IsRefused()
+  @RefusedField('Refused with 400 (see POST /api/search).')
   readonly customOpenAIKey?: string;
 }

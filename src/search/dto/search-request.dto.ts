@@ -23,7 +23,8 @@ import { OPTIMIZATION_MODES, SOURCE_KINDS, type OptimizationMode } from '../sear
 import { FOCUS_MODES, type FocusMode } from './focus-mode';
 import { IsHistory } from './history.validator';
 import { modelRefSchema } from './model-ref.dto';
-import { IsModelRef, IsRefused } from './model-ref.validator';
+import { IsModelRef } from './model-ref.validator';
+import { RefusedField } from './refused-field.decorator';
 
 /** POST /api/search body: the interface's SearchRequest plus the deprecated fields older clients send. */
 export class SearchRequestDto {
@@ -187,19 +188,12 @@ export class SearchRequestDto {
   @Max(MAX_SOURCES_LIMIT, { message: `maxSources must be from 1 to ${MAX_SOURCES_LIMIT}` })
   readonly maxSources?: number;
 
-  @ApiPropertyOptional({
-    deprecated: true,
-    description:
-      'Refused with 400: the service calls only providers configured on the server, never an ' +
+  @RefusedField(
+    'Refused with 400: the service calls only providers configured on the server, never an ' +
       'address or key chosen by a caller. Also refused inside chatModel.',
-  })
-  @IsRefused()
+  )
   readonly customOpenAIBaseURL?: string;
 
-  @ApiPropertyOptional({
-    deprecated: true,
-    description: 'Refused with 400, as customOpenAIBaseURL.',
-  })
-  @IsRefused()
+  @RefusedField('Refused with 400, as customOpenAIBaseURL.')
   readonly customOpenAIKey?: string;
 }

@@ -6,7 +6,7 @@ import {
   type ChatHistoryEntry,
   modelRefSchema,
   IsModelRef,
-  IsRefused,
+  RefusedField,
 } from '../../search';
 
 /** POST /api/suggestions: a conversation to suggest follow-up questions for. */
@@ -37,17 +37,9 @@ export class SuggestionsRequestDto {
   @IsModelRef()
   readonly chatModel?: ModelRef;
 
-  @ApiPropertyOptional({
-    deprecated: true,
-    description: 'Refused with 400 (see POST /api/search).',
-  })
-  @IsRefused()
+  @RefusedField('Refused with 400 (see POST /api/search).')
   readonly customOpenAIBaseURL?: string;
 
-  @ApiPropertyOptional({
-    deprecated: true,
-    description: 'Refused with 400 (see POST /api/search).',
-  })
-  @IsRefused()
+  @RefusedField('Refused with 400 (see POST /api/search).')
   readonly customOpenAIKey?: string;
 }
