@@ -40,7 +40,7 @@ const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
  */
 export function sentencesOf(content: string, options: { cutPieces?: boolean } = {}): string[] {
   const sentences: string[] = [];
-  // Kept on request: a cut piece still shows which words meet (see namesSubjectOnlyInPassing).
+  // Kept on request: a cut piece still shows which words of a text meet.
   const whole = !options.cutPieces;
   const units = unitsOf(content);
   units.forEach(({ text: rawUnit, block }, index) => {
