@@ -1,3 +1,5 @@
+import { withoutGluedHeading } from './glued-heading';
+
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 /** A line that starts a unit of its own: a list item, a heading or a table row. */
@@ -18,6 +20,11 @@ const ENDS_SENTENCE = /[.!?。！？]["'»”)\]]*$/u;
  * of a sentence whose start a snippet or a chunk cut off.
  */
 const STARTS_SENTENCE = /^(?:[\p{Lu}\p{Lt}\p{Lo}\p{N}"“‘«¿¡([]|[\p{L}_$][\p{L}\p{N}_$]*[._(])/u;
+/** Whether a text starts as a whole sentence does (see STARTS_SENTENCE). */
+export function startsLikeSentence(text: string): boolean {
+  return STARTS_SENTENCE.test(text);
+}
+
 /** Markup or a cut left before the text: closing brackets, stray quotes, punctuation. */
 const DEBRIS_START = /^(?:[\s”’»)\]}>.,;:!?~=-]|["'](?![\p{L}\p{N}]))/u;
 const BRACKET_PAIRS: ReadonlyArray<readonly [string, string]> = [
@@ -36,7 +43,8 @@ const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
  * left out: the piece before the text's first sentence start (a lower-case word: the excerpt or
  * chunk began mid-sentence) and after its last full stop (it ended mid-sentence, or mid-word),
  * pieces beside an excerpt's ellipses, and pieces that start with markup debris (`") ]`) or leave
- * a bracket unclosed.
+ * a bracket or a quotation unclosed. A heading a flattened page glued to a sentence's start is
+ * taken off it (withoutGluedHeading).
  */
 export function sentencesOf(content: string, options: { cutPieces?: boolean } = {}): string[] {
   const sentences: string[] = [];
@@ -74,14 +82,19 @@ export function sentencesOf(content: string, options: { cutPieces?: boolean } = 
     if (opening && !STARTS_SENTENCE.test(sentences[first])) sentences.splice(first, 1);
     for (let i = sentences.length - 1; i >= first; i--) {
       if (isDebris(sentences[i])) sentences.splice(i, 1);
+      else sentences[i] = withoutGluedHeading(sentences[i]);
     }
   });
   return sentences;
 }
 
-/** Text around a sentence that markup or a cut left: a debris start or an unclosed bracket. */
+/**
+ * Text around a sentence that markup or a cut left: a debris start, an unclosed bracket or a
+ * quotation opened or closed outside it (`request."`).
+ */
 function isDebris(sentence: string): boolean {
   if (DEBRIS_START.test(sentence)) return true;
+  if ((sentence.match(/"/gu)?.length ?? 0) % 2 !== 0) return true;
   return BRACKET_PAIRS.some(([open, close]) => {
     let depth = 0;
     for (const character of sentence) {
