@@ -8,6 +8,7 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
+import { closestSourcesSentence, NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
 import { followUpQuestions } from './follow-up-questions';
 import { QuestionCoverage } from './question-coverage';
 import { cosine } from './hashing-vectorizer';
@@ -39,21 +40,7 @@ const MMR_LAMBDA = 0.75;
 /** A sentence whose content words are nearly all the question's own only repeats the question. */
 const MIN_NOVELTY = 0.25;
 
-/** Said when no source sentence answers the question (the eval counts it as "nothing found"). */
-export const NOTHING_RELEVANT: Record<string, string> = {
-  en: 'The sources provided contain nothing relevant to this question.',
-  fr: 'Les sources fournies ne contiennent rien de pertinent pour cette question.',
-  de: 'Die bereitgestellten Quellen enthalten nichts Relevantes zu dieser Frage.',
-  es: 'Las fuentes proporcionadas no contienen nada relevante para esta pregunta.',
-  ru: 'В предоставленных источниках нет ничего относящегося к этому вопросу.',
-};
-export const NO_SOURCES: Record<string, string> = {
-  en: 'No sources were provided, so there is nothing to answer from.',
-  fr: "Aucune source n'a été fournie : je n'ai rien à partir de quoi répondre.",
-  de: 'Es wurden keine Quellen bereitgestellt, daher gibt es nichts, woraus ich antworten kann.',
-  es: 'No se proporcionaron fuentes, así que no hay nada a partir de lo que responder.',
-  ru: 'Источники не были предоставлены, поэтому отвечать не на чем.',
-};
+export { NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
 
 interface Candidate {
   readonly text: string;
@@ -240,13 +227,6 @@ function closestSources(coverage: QuestionCoverage): number[] {
     .slice(0, MAX_POINTED_SOURCES)
     .map((entry) => entry.number)
     .sort((a, b) => a - b);
-}
-
-function closestSourcesSentence(numbers: number[]): string {
-  const cited = numbers.map((n) => `[${n}]`).join('');
-  return numbers.length === 1
-    ? `The sources found do not answer this in a quotable sentence; the closest match is source ${cited}.`
-    : `The sources found do not answer this in a quotable sentence; the closest matches are sources ${cited}.`;
 }
 
 /** Whether a sentence says more than the question: enough of its content words are not the question's. */
