@@ -104,7 +104,7 @@ describe('isProse', () => {
     'Too short here.',
     'Reasoning blocks (<think>...</think>) are removed from answers before streaming.',
     'ID 4411 0923 8812 7731 9920 1234 5678 9012 3456',
-    'directs both standard output and standard error to the file dirlist.',
+    'directs both standard output and standard error to the file dirlist, while the command',
     'To find out more about the options the configure script understands, type',
   ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
 });

@@ -20,11 +20,6 @@ const ENDS_SENTENCE = /[.!?。！？]["'»”)\]]*$/u;
  * of a sentence whose start a snippet or a chunk cut off.
  */
 const STARTS_SENTENCE = /^(?:[\p{Lu}\p{Lt}\p{Lo}\p{N}"“‘«¿¡([]|[\p{L}_$][\p{L}\p{N}_$]*[._(])/u;
-/** Whether a text starts as a whole sentence does (see STARTS_SENTENCE). */
-export function startsLikeSentence(text: string): boolean {
-  return STARTS_SENTENCE.test(text);
-}
-
 /** Markup or a cut left before the text: closing brackets, stray quotes, punctuation. */
 const DEBRIS_START = /^(?:[\s”’»)\]}>.,;:!?~=-]|["'](?![\p{L}\p{N}]))/u;
 const BRACKET_PAIRS: ReadonlyArray<readonly [string, string]> = [
