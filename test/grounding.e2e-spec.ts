@@ -128,22 +128,4 @@ describe('grounding: ranking and answers over the evaluation corpus (e2e)', () =
       }
     },
   );
-
-  it.each([
-    ['speed', 'web'],
-    ['balanced', 'web'],
-    ['speed', 'local'],
-  ] as Array<[EvalMode, EvalKind]>)(
-    'says nothing was found in %s mode over %s when sources name the subject only in passing',
-    async (mode, kind) => {
-      // The corpus mentions Kubernetes pods (readiness probes) and limits (of other things), never
-      // together, on pages whose addresses do not name Kubernetes either.
-      const row = await run(
-        mode,
-        kind,
-        GROUNDING_QUESTIONS.filter((q) => q.id === 'na-k8s'),
-      );
-      expect(row.noAnswerHandled).toBe(1);
-    },
-  );
 });

@@ -15,3 +15,5 @@ export {
 export { sentencesOf } from './sentences';
 export { isProse } from './prose-sentence';
 export { lexicalTerms, questionLanguage, questionTerms } from './lexical-terms';
+export { StemIndex } from './term-variants';
+export { codeIdentifiers, namesIdentifier } from './code-identifiers';

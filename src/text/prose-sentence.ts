@@ -25,6 +25,10 @@ export function isProse(sentence: string): boolean {
   // A question in a source (an FAQ heading, a quoted example query) does not answer anything,
   // and a sentence ending in a colon introduces something (code, a list) that is not there.
   if (/[?？:：]["'»”)]*$/u.test(sentence)) return false;
+  // What stops without a full stop (or the semicolon of a list item) is a piece of a sentence:
+  // code or a list followed it ("...the configure script understands, type"). A list item may
+  // start in lower case, so the start is judged where the units are known (sentencesOf).
+  if (!/[.!。！…;]["'»”’)]*$/u.test(sentence)) return false;
   const words = wordsOf(sentence);
   if (words.length < MIN_WORDS) return false;
   if (words.filter((word) => !isStopword(word)).length < MIN_CONTENT_WORDS) return false;

@@ -53,6 +53,32 @@ describe('sentencesOf, whole sentences only', () => {
     ).toEqual(['Intro.', 'VACUUM (FULL) rewrites the table.']);
   });
 
+  it('takes off the heading a flattened page glued to the start of a sentence', () => {
+    expect(
+      sentencesOf(
+        'Automatic Checkpoint By default, SQLite checkpoints at 1000 pages. ' +
+          'Storage Classes and Datatypes Each value has one storage class.\n\n' +
+          'fastimport.unpackLimit If the number of objects is below this limit, they are unpacked.',
+      ),
+    ).toEqual([
+      'By default, SQLite checkpoints at 1000 pages.',
+      'Each value has one storage class.',
+      'If the number of objects is below this limit, they are unpacked.',
+    ]);
+  });
+
+  it('keeps titles and names inside a sentence', () => {
+    expect(
+      sentencesOf('The Lord Of The Rings is a book. Gustave Eiffel designed it in Paris.'),
+    ).toEqual(['The Lord Of The Rings is a book.', 'Gustave Eiffel designed it in Paris.']);
+  });
+
+  it('leaves out a piece whose quotation opens or closes outside it', () => {
+    expect(
+      sentencesOf('It took %D microseconds to serve this request." The header is added.'),
+    ).toEqual(['The header is added.']);
+  });
+
   it('keeps a quotation that opens a sentence', () => {
     expect(sentencesOf('"Readers never block writers" is the rule. It holds.')).toEqual([
       '"Readers never block writers" is the rule.',
@@ -78,5 +104,7 @@ describe('isProse', () => {
     'Too short here.',
     'Reasoning blocks (<think>...</think>) are removed from answers before streaming.',
     'ID 4411 0923 8812 7731 9920 1234 5678 9012 3456',
+    'directs both standard output and standard error to the file dirlist, while the command',
+    'To find out more about the options the configure script understands, type',
   ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
 });

@@ -1,3 +1,5 @@
+import { withoutGluedHeading } from './glued-heading';
+
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 /** A line that starts a unit of its own: a list item, a heading or a table row. */
@@ -36,11 +38,12 @@ const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
  * left out: the piece before the text's first sentence start (a lower-case word: the excerpt or
  * chunk began mid-sentence) and after its last full stop (it ended mid-sentence, or mid-word),
  * pieces beside an excerpt's ellipses, and pieces that start with markup debris (`") ]`) or leave
- * a bracket unclosed.
+ * a bracket or a quotation unclosed. A heading a flattened page glued to a sentence's start is
+ * taken off it (withoutGluedHeading).
  */
 export function sentencesOf(content: string, options: { cutPieces?: boolean } = {}): string[] {
   const sentences: string[] = [];
-  // Kept on request: a cut piece still shows which words meet (see namesSubjectOnlyInPassing).
+  // Kept on request: a cut piece still shows which words of a text meet.
   const whole = !options.cutPieces;
   const units = unitsOf(content);
   units.forEach(({ text: rawUnit, block }, index) => {
@@ -74,14 +77,19 @@ export function sentencesOf(content: string, options: { cutPieces?: boolean } = 
     if (opening && !STARTS_SENTENCE.test(sentences[first])) sentences.splice(first, 1);
     for (let i = sentences.length - 1; i >= first; i--) {
       if (isDebris(sentences[i])) sentences.splice(i, 1);
+      else sentences[i] = withoutGluedHeading(sentences[i]);
     }
   });
   return sentences;
 }
 
-/** Text around a sentence that markup or a cut left: a debris start or an unclosed bracket. */
+/**
+ * Text around a sentence that markup or a cut left: a debris start, an unclosed bracket or a
+ * quotation opened or closed outside it (`request."`).
+ */
 function isDebris(sentence: string): boolean {
   if (DEBRIS_START.test(sentence)) return true;
+  if ((sentence.match(/"/gu)?.length ?? 0) % 2 !== 0) return true;
   return BRACKET_PAIRS.some(([open, close]) => {
     let depth = 0;
     for (const character of sentence) {

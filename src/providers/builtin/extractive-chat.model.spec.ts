@@ -1,6 +1,6 @@
 import { firstValueFrom, toArray } from 'rxjs';
 import { formatNumberedSources } from '../numbered-sources.format';
-import { ExtractiveChatModel } from './extractive-chat.model';
+import { ExtractiveChatModel, NOTHING_RELEVANT } from './extractive-chat.model';
 import { HashingEmbeddingModel } from './hashing-embedding.model';
 import { cosine, HASHING_DIMENSIONS, hashingVectors } from './hashing-vectorizer';
 
@@ -155,35 +155,118 @@ describe('ExtractiveChatModel', () => {
     expect(text).toMatch(/closest match is source \[1\]/);
   });
 
-  it('declines sources that name the subject only in passing, never with what is asked', async () => {
-    // A framework's guide: one section mentions Kubernetes pods, others say "limits" and "memory".
+  it('answers from a source that names the subject although it words the rest differently', async () => {
+    // Only one of four sources names WebSocket, and none says "forward" or "connections".
     const guide = formatNumberedSources([
       {
-        title: 'Guide > Kubernetes',
-        url: 'https://a.example/k',
-        content: 'The health probe reaches the pod on its own address.',
+        title: 'mod_proxy',
+        url: 'https://a.example/mod/mod_proxy',
+        content:
+          'See the documentation of mod_proxy_wstunnel for how to proxy the WebSocket protocol.',
       },
       {
-        title: 'Client > Options',
-        url: 'https://a.example/c',
-        content: 'Set it to 0 to disable these limits. Defaults to 10.',
+        title: 'Filters',
+        url: 'https://a.example/f',
+        content: 'Filters change the body of a reply.',
       },
       {
-        title: 'Cache > Store',
-        url: 'https://a.example/s',
-        content: 'The store keeps responses in memory until it is full.',
+        title: 'Logs',
+        url: 'https://a.example/l',
+        content: 'The access log records each request.',
       },
-      {
-        title: 'Server > Options',
-        url: 'https://a.example/o',
-        content: 'The body limit is 1 MiB. Larger bodies are rejected.',
-      },
+      { title: 'Modules', url: 'https://a.example/m', content: 'Modules are loaded at start-up.' },
     ]);
     const { text } = await model.complete([
       { role: 'system', content: guide },
-      { role: 'user', content: 'How do I set memory limits for a pod in Kubernetes?' },
+      { role: 'user', content: 'How do I forward WebSocket connections through Apache?' },
     ]);
-    expect(text).toBe('The sources provided contain nothing relevant to this question.');
+    expect(text).not.toBe(NOTHING_RELEVANT.en);
+    expect(text).toContain('[1]');
+  });
+
+  it('finds the question in the sources through word variants and compounds', async () => {
+    // "normalise" against "normalization", "CRLF" inside the option name "autocrlf".
+    const attributes = formatNumberedSources([
+      {
+        title: 'gitattributes(5)',
+        url: 'https://a.example/gitattributes',
+        content:
+          '[core] autocrlf = true This does not force normalization of text files, but makes text files you add have their line endings normalized to LF.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: attributes },
+      {
+        role: 'user',
+        content:
+          'Windows and Linux people on my team keep fighting over CRLF. How do I make the repository normalise text files?',
+      },
+    ]);
+    expect(text).not.toBe(NOTHING_RELEVANT.en);
+  });
+
+  it('does not take the pieces of a contraction for what the question names', async () => {
+    const stash = formatNumberedSources([
+      {
+        title: 'git-stash(1)',
+        url: 'https://a.example/git-stash',
+        content:
+          'Use git stash when you want to record the current state of the working directory and the index, but want to go back to a clean working directory.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: stash },
+      {
+        role: 'user',
+        content:
+          "My changes aren't ready and I don't want to commit them. How do I record them and get a clean working directory?",
+      },
+    ]);
+    expect(text).toContain('[1]');
+  });
+
+  it('declines sources that share a word with the question but name none of the things it names', async () => {
+    const headers = formatNumberedSources([
+      {
+        title: 'mod_expires',
+        url: 'https://a.example/mod_expires',
+        content:
+          "These HTTP headers are an instruction to the client about the document's validity and persistence.",
+      },
+      ...[
+        'Logs record each request.',
+        'Modules are loaded at start-up.',
+        'Filters change a body.',
+      ].map((content, i) => ({ title: `Page ${i}`, url: `https://a.example/${i}`, content })),
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: headers },
+      { role: 'user', content: 'What does the HEALTHCHECK instruction in a Dockerfile do?' },
+    ]);
+    expect(text).toBe(NOTHING_RELEVANT.en);
+  });
+
+  it('quotes first the sentences that name the identifier the question names', async () => {
+    const asyncio = formatNumberedSources([
+      {
+        title: 'Coroutines and tasks',
+        url: 'https://a.example/asyncio-task',
+        content:
+          'asyncio.wait_for waits for a task to complete and raises an exception when it times out, cancelling the task. ' +
+          'asyncio.gather runs awaitables concurrently and returns their results in order. ' +
+          'With return_exceptions set, asyncio.gather returns exceptions as results.',
+      },
+    ]);
+    const { text } = await model.complete(
+      [
+        { role: 'system', content: asyncio },
+        { role: 'user', content: 'What does asyncio.gather do when a task raises an exception?' },
+      ],
+      { optimizationMode: 'quality' },
+    );
+    const sentences = text.split(/(?<=\]\.) /);
+    expect(sentences[0]).toContain('asyncio.gather');
+    expect(sentences[1]).toContain('asyncio.gather');
   });
 
   it('puts the sentence that answers best first, before the earlier sentences of its source', async () => {

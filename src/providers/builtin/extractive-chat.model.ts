@@ -8,19 +8,18 @@ import type {
   ChatModel,
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
+import { closestSourcesSentence, NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
 import { followUpQuestions } from './follow-up-questions';
-import { namesSubjectOnlyInPassing } from './subject-in-passing';
+import { QuestionCoverage } from './question-coverage';
 import { cosine } from './hashing-vectorizer';
 import { scoreSentences } from './sentence-relevance';
 import {
-  contentStems,
+  codeIdentifiers,
   detectLanguage,
   isProse,
   isStopword,
-  lexicalTerms,
-  missesSpecificStems,
+  namesIdentifier,
   sentencesOf,
-  specificStems,
   stemOf,
   wordsOf,
 } from '../../text';
@@ -41,21 +40,7 @@ const MMR_LAMBDA = 0.75;
 /** A sentence whose content words are nearly all the question's own only repeats the question. */
 const MIN_NOVELTY = 0.25;
 
-/** Said when no source sentence answers the question (the eval counts it as "nothing found"). */
-export const NOTHING_RELEVANT: Record<string, string> = {
-  en: 'The sources provided contain nothing relevant to this question.',
-  fr: 'Les sources fournies ne contiennent rien de pertinent pour cette question.',
-  de: 'Die bereitgestellten Quellen enthalten nichts Relevantes zu dieser Frage.',
-  es: 'Las fuentes proporcionadas no contienen nada relevante para esta pregunta.',
-  ru: 'В предоставленных источниках нет ничего относящегося к этому вопросу.',
-};
-export const NO_SOURCES: Record<string, string> = {
-  en: 'No sources were provided, so there is nothing to answer from.',
-  fr: "Aucune source n'a été fournie : je n'ai rien à partir de quoi répondre.",
-  de: 'Es wurden keine Quellen bereitgestellt, daher gibt es nichts, woraus ich antworten kann.',
-  es: 'No se proporcionaron fuentes, así que no hay nada a partir de lo que responder.',
-  ru: 'Источники не были предоставлены, поэтому отвечать не на чем.',
-};
+export { NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
 
 interface Candidate {
   readonly text: string;
@@ -117,14 +102,12 @@ export class ExtractiveChatModel implements ChatModel {
     const question = withConversationSubject(messages, asked);
     const language = detectLanguage(wordsOf(question));
     if (sources.length === 0) return [NO_SOURCES[language]];
-    const sourceStems = stemsOfSources(sources, language);
-    if (!answersQuestion(question, language, sources, sourceStems)) {
-      return [nothingRelevant(sources)];
-    }
+    const coverage = new QuestionCoverage(question, language, sources);
+    if (coverage.missesSubject()) return [nothingRelevant(sources)];
     const count = SENTENCES_BY_MODE[options?.optimizationMode ?? 'balanced'];
     const chosen = pickSentences(question, sources, count);
     if (chosen.length === 0) {
-      const closest = closestSources(question, language, sources, sourceStems);
+      const closest = closestSources(coverage);
       if (closest.length > 0 && language === 'en') return [closestSourcesSentence(closest)];
       return [nothingRelevant(sources)];
     }
@@ -167,9 +150,19 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
   if (bestCoverage < MIN_COVERAGE) return [];
   // Relative, so that each part of a question about several things can be answered.
   const coverageFloor = RELATIVE_COVERAGE * bestCoverage;
+  // A sentence that names an identifier the question names (asyncio.gather, --no-ff) is about
+  // exactly what is asked; one about a neighbour (asyncio.wait_for) only shares its words.
+  const identifiers = codeIdentifiers(question);
+  const naming = candidates.map((candidate) =>
+    identifiers.some((identifier) => namesIdentifier(candidate.text, identifier)),
+  );
   const eligible = candidates
     .map((_, i) => i)
-    .filter((i) => scores[i].relevance >= floor && scores[i].coverage >= coverageFloor);
+    .filter(
+      (i) =>
+        (scores[i].relevance >= floor && scores[i].coverage >= coverageFloor) ||
+        (naming[i] && scores[i].relevance > 0),
+    );
 
   const chosen: number[] = [];
   while (chosen.length < count) {
@@ -182,7 +175,8 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
         ...chosen.map((j) => cosine(scores[i].vector, scores[j].vector)),
       );
       if (redundancy > MAX_REDUNDANCY) continue;
-      const score = MMR_LAMBDA * scores[i].relevance - (1 - MMR_LAMBDA) * redundancy;
+      const score =
+        (naming[i] ? 1 : 0) + MMR_LAMBDA * scores[i].relevance - (1 - MMR_LAMBDA) * redundancy;
       if (score > pickScore) {
         pick = i;
         pickScore = score;
@@ -191,38 +185,26 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
     if (pick === -1) break;
     chosen.push(pick);
   }
-  // The sentence that answers best first; then a coherent reading order: sources in the order of
-  // their best sentence, each source's sentences in the order it has them.
+  // The sentence that answers best first; then those naming the question's identifiers; then a
+  // coherent reading order: sources in the order of their best sentence, each source's sentences
+  // in the order it has them.
   if (chosen.length === 0) return [];
   const [first, ...rest] = chosen;
   const rankOfSource = new Map<number, number>();
   chosen.forEach((i, rank) => {
     if (!rankOfSource.has(candidates[i].source)) rankOfSource.set(candidates[i].source, rank);
   });
-  const others = rest
-    .map((i) => candidates[i])
-    .sort(
-      (a, b) =>
-        rankOfSource.get(a.source)! - rankOfSource.get(b.source)! || a.position - b.position,
-    );
-  return [candidates[first], ...others];
-}
-
-/**
- * A source as a whole must cover this share of the question to be pointed at (the search's own
- * floor for a candidate that speaks about the question at all)...
- */
-const MIN_SOURCE_COVERAGE = 0.15;
-/** ...and at most this many are named. */
-const MAX_POINTED_SOURCES = 2;
-
-/** The word stems of each source (title and text), in the question's language. */
-function stemsOfSources(sources: NumberedSource[], language: string): ReadonlySet<string>[] {
-  return sources.map(
-    (source) =>
-      new Set(wordsOf(`${source.title} ${source.content}`).map((word) => stemOf(word, language))),
+  const others = rest.sort(
+    (a, b) =>
+      Number(naming[b]) - Number(naming[a]) ||
+      rankOfSource.get(candidates[a].source)! - rankOfSource.get(candidates[b].source)! ||
+      candidates[a].position - candidates[b].position,
   );
+  return [first, ...others].map((i) => candidates[i]);
 }
+
+/** At most this many sources are pointed at when no sentence of them can be quoted. */
+const MAX_POINTED_SOURCES = 2;
 
 /** "Nothing relevant", in the language the sources are written in. */
 function nothingRelevant(sources: NumberedSource[]): string {
@@ -230,89 +212,21 @@ function nothingRelevant(sources: NumberedSource[]): string {
 }
 
 /**
- * The built-in model's judgement of whether the sources found answer the question at all (a real
- * model reads them; this one weighs words): they do not when they miss what it is about (see
- * missesSubject) or name it only in passing (see namesSubjectOnlyInPassing). The judgement rests
- * on the question's specific words against everyday words of its language, for each language the
- * built-in models know; a question with no specific words is never declined here.
+ * When no sentence of the sources can be quoted (search excerpts are often lists or cut text),
+ * the sources that hold most of the question, so the answer points at them instead of claiming
+ * nothing relevant was found: the sources were already judged to be about the question.
  */
-function answersQuestion(
-  question: string,
-  language: string,
-  sources: readonly NumberedSource[],
-  sourceStems: readonly ReadonlySet<string>[],
-): boolean {
-  if (missesSubject(question, language, sourceStems)) return false;
-  const passages = sources.map((source) => ({ ...source, snippet: source.content }));
-  const documents = sources.map(
-    (source) => new Set(lexicalTerms(`${source.title}\n${source.content}`, language)),
-  );
-  const asked = contentStems(question, language);
-  return !namesSubjectOnlyInPassing(question, asked, passages, documents, language);
-}
-
-/**
- * Whether the sources miss what the question is about, so that nothing of them may be quoted or
- * pointed at: at least half of its specific words (not everyday words: names of products, tools,
- * things) appear in none of them, however many everyday words they share with it (the search's own
- * test on whole passages, missesSpecificStems). Search excerpts show a couple of hundred characters
- * of a page and leave words out, so one exception: when one of the question's specific words is
- * named by at least half of the sources, the results are about what the question names, and the
- * missing words are details the excerpts may have left out.
- */
-function missesSubject(
-  question: string,
-  language: string,
-  sourceStems: readonly ReadonlySet<string>[],
-): boolean {
-  const terms = contentStems(question, language);
-  if (!missesSpecificStems(terms, sourceStems)) return false;
-  return !terms.specific.some(
-    (stem) => sourceStems.filter((stems) => stems.has(stem)).length * 2 >= sourceStems.length,
-  );
-}
-
-/**
- * When no sentence of the sources answers the question (search excerpts are often lists or cut
- * text), the sources that cover the question best as a whole, so the answer can point at them
- * instead of claiming nothing relevant was found. Only asked when the sources do not miss what the
- * question is about (missesSubject).
- */
-function closestSources(
-  question: string,
-  language: string,
-  sources: NumberedSource[],
-  sourceStems: readonly ReadonlySet<string>[],
-): number[] {
-  // Sources that name more of what the question names (its specific words some source has) come
-  // first, then those covering more of the question.
-  const named = specificStems(question, language).filter((stem) =>
-    sourceStems.some((stems) => stems.has(stem)),
-  );
-  const scores = scoreSentences(
-    question,
-    sources.map((source) => ({ text: source.content, title: source.title })),
-  );
-  const best = Math.max(...scores.map((score) => score.coverage));
-  if (best < MIN_SOURCE_COVERAGE) return [];
+function closestSources(coverage: QuestionCoverage): number[] {
+  const scores = coverage.bySource();
+  const best = Math.max(0, ...scores);
+  if (best === 0) return [];
   return scores
-    .map((score, index) => ({
-      coverage: score.coverage,
-      names: named.filter((stem) => sourceStems[index].has(stem)).length,
-      number: index + 1,
-    }))
-    .filter((entry) => entry.coverage >= RELATIVE_COVERAGE * best)
-    .sort((a, b) => b.names - a.names || b.coverage - a.coverage || a.number - b.number)
+    .map((score, index) => ({ score, number: index + 1 }))
+    .filter((entry) => entry.score >= RELATIVE_COVERAGE * best)
+    .sort((a, b) => b.score - a.score || a.number - b.number)
     .slice(0, MAX_POINTED_SOURCES)
     .map((entry) => entry.number)
     .sort((a, b) => a - b);
-}
-
-function closestSourcesSentence(numbers: number[]): string {
-  const cited = numbers.map((n) => `[${n}]`).join('');
-  return numbers.length === 1
-    ? `The sources found do not answer this in a quotable sentence; the closest match is source ${cited}.`
-    : `The sources found do not answer this in a quotable sentence; the closest matches are sources ${cited}.`;
 }
 
 /** Whether a sentence says more than the question: enough of its content words are not the question's. */

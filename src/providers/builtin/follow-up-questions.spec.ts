@@ -76,4 +76,37 @@ describe('followUpQuestions (built-in model)', () => {
     expect(text).toMatch(/What are dead tuples\?|How do dead tuples relate to/);
     expect(text).not.toMatch(/Postgres keep/);
   });
+  it('asks about what the pages say, not about their site, its own replies or loose word runs', () => {
+    const page = (title: string, text: string) => ({
+      title,
+      url: `https://a.example/${title.length}`,
+      content: `Home Menu About Documentation Download License Support Purchase Search. ${text}`,
+    });
+    const sources = formatNumberedSources([
+      page(
+        'Datatypes',
+        'A column declared INTEGER holds integers. It causes every row to be kept.',
+      ),
+      page('Strict tables', 'A STRICT table rejects a text value in an INTEGER column.'),
+      page(
+        'Quirks',
+        'Flexible typing lets a column hold any value. It causes every row to be kept.',
+      ),
+    ]);
+    const questions = followUpQuestions([
+      { role: 'system', content: sources },
+      { role: 'user', content: 'Can I make SQLite refuse a text value in an integer column?' },
+      {
+        role: 'assistant',
+        content:
+          'The sources found do not answer this in a quotable sentence; the closest matches are sources [1][2].',
+      },
+      INSTRUCTION,
+    ]);
+    const text = questions.join(' ');
+    expect(text).not.toMatch(/Documentation Download|Support Purchase|Home Menu/);
+    expect(text).not.toMatch(/\bsources\b|quotable|closest/i);
+    expect(text).not.toMatch(/every row/);
+    expect(text).toMatch(/STRICT|Flexible typing|Datatypes/);
+  });
 });

@@ -1,10 +1,13 @@
 import type { ChatMessage } from '../model.ports';
 import { parseNumberedSources } from '../numbered-sources.format';
+import { isBuiltinReply } from './builtin-replies';
 import { detectLanguage, isCommonWord, isStopword, sentencesOf, stemOf, wordsOf } from '../../text';
 
 const MAX_QUESTIONS = 5;
 const MIN_QUESTIONS = 3;
 const MAX_PHRASE_WORDS = 3;
+/** "isn't", "I’m", "we've": a contraction is no content word. */
+const CONTRACTION = /['’](?:t|m|ve|re|ll|d)$/iu;
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}_'’-]*/gu;
 
 /**
@@ -100,11 +103,19 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     asked.flatMap((text) => contentWords(text)).map((word) => stemOf(word)),
   );
 
+  const sourceTexts = sources.map((s) => [s.title, ...sentencesOf(s.content).slice(0, 6)]);
+  // Each sentence once: an answer quotes its sources, and a phrase must recur in other sentences.
   const texts = [
-    ...turns.filter((m) => m.role === 'assistant').flatMap((m) => sentencesOf(m.content)),
-    ...sources.flatMap((s) => [s.title, ...sentencesOf(s.content).slice(0, 6)]),
+    ...new Set([
+      ...turns
+        .filter((m) => m.role === 'assistant')
+        .flatMap((m) => sentencesOf(m.content))
+        .filter((sentence) => !isBuiltinReply(sentence)),
+      ...sourceTexts.flat(),
+    ]),
   ];
   const said = phrasesOf(texts);
+  const chrome = siteChrome(sourceTexts);
   const topic = asked.length ? topicOf(phrasesOf([asked[asked.length - 1]]), said) : undefined;
   const chosen: Phrase[] = [];
   const usedStems = new Set(topic?.stems ?? []);
@@ -112,6 +123,7 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     // Without part-of-speech tags a phrase seen once may be a verb, an adverb or a noun and a verb
     // ("reclaims", "typically", "replicas share"): it must recur, or be a name (every word of it).
     if (phrase.count < 2 && !phrase.salient) continue;
+    if (!readsAsTopic(phrase) || chrome(phrase)) continue;
     if (phrase.stems.every((stem) => askedStems.has(stem))) continue;
     if (phrase.stems.some((stem) => usedStems.has(stem))) continue;
     chosen.push(phrase);
@@ -183,7 +195,11 @@ function contentRuns(text: string): string[][] {
       word = word.toLowerCase();
     }
     end = match.index + match[0].length;
-    const content = word.length > 2 && !/^\d+$/.test(word) && !isStopword(word.toLowerCase());
+    const content =
+      word.length > 2 &&
+      !/^\d+$/.test(word) &&
+      !isStopword(word.toLowerCase()) &&
+      !CONTRACTION.test(word);
     if (!content || (run.length > 0 && !/^[ \t]+$/.test(gap))) {
       if (run.length) runs.push(run);
       run = [];
@@ -202,28 +218,84 @@ function withoutTrailingParticiples(run: string[]): string[] {
 }
 
 /**
- * The topic of a question: of its phrases, the one with the most words that the answers and
- * sources also say (a run of the question's words may hold a verb, "Postgres keep old"; what the
- * texts repeat is what they are about), the longer on a tie ("meta-search results" over
- * "results"); the question's longest phrase when the texts say none of its words.
+ * The topic of a question: of its phrases that read as a topic (readsAsTopic), one the answers
+ * and sources say as a whole ("primary key", "working tree": what the texts repeat as a unit is a
+ * thing they are about), the longer first; else the one with the most words the texts also say
+ * (a run of the question's words may hold a verb, "Postgres keep old"), the longer on a tie
+ * ("meta-search results" over "results"); the question's longest phrase when none reads as a topic.
  */
 function topicOf(
   phrases: Map<string, Phrase>,
   said: ReadonlyMap<string, Phrase>,
 ): Phrase | undefined {
+  const readable = [...phrases.values()].filter(readsAsTopic);
+  const candidates = readable.length > 0 ? readable : [...phrases.values()];
   let best: Phrase | undefined;
-  let bestSaid = -1;
-  for (const phrase of phrases.values()) {
-    const words = phrase.text.toLowerCase().split(' ');
+  let bestRank = -1;
+  for (const phrase of candidates) {
+    const key = phrase.text.toLowerCase();
+    const words = key.split(' ');
     const saidWords = words.filter((word) => said.has(word)).length;
-    const better =
-      saidWords > bestSaid || (saidWords === bestSaid && phrase.stems.length > best!.stems.length);
-    if (better) {
+    // Said as a whole by the texts (a unit of theirs), or a specific word they say, before a run
+    // of the question's words that the texts only say apart ("commits broke", "query shows").
+    const whole = said.has(key) && (words.length > 1 || !isCommonWord(key)) ? 1000 : 0;
+    const rank = whole + saidWords * 10 + words.length;
+    if (rank > bestRank) {
       best = phrase;
-      bestSaid = saidWords;
+      bestRank = rank;
     }
   }
   return best;
+}
+
+/**
+ * English words that are in no topic: particles, adverbs, quantifiers and modals ("clean out",
+ * "get back one", "causes every row", "make sure", "may result"), which a run of content words
+ * picks up.
+ */
+const NOT_A_TOPIC_WORD = new Set(
+  'out up down over back off away instead without also only even just still here more less same next per each every own such other another all any some one both sure whether else very much many most few lot ago may might must should shall'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a phrase can be what a question is about: one word that is not an everyday word
+ * ("tuples", "HAProxy"; not "see", "use", "more"), or words without a particle, quantifier or
+ * modal that neither start with an adverb in -ly nor end with one, a possessive or a participle
+ * ("team keep fighting", "maintained here", "Apache's"), and that are not a heading of everyday
+ * words.
+ */
+function readsAsTopic(phrase: Phrase): boolean {
+  const words = phrase.text.split(' ');
+  const lower = words.map((word) => word.toLowerCase());
+  if (lower.some((word) => NOT_A_TOPIC_WORD.has(word))) return false;
+  if (/ly$/u.test(lower[0]) || /(?:ly|['’]s)$/u.test(lower[lower.length - 1])) return false;
+  // "Documentation Download", "First Contribution": a heading of everyday words, not a name.
+  if (words.length > 1 && phrase.salient && lower.every((word) => isCommonWord(word))) {
+    return false;
+  }
+  if (/^\p{Ll}.*(?:ed|ing)$/u.test(words[words.length - 1])) return false;
+  return words.length > 1 || !isCommonWord(words[0].toLowerCase()) || isPlural(phrase);
+}
+
+/** A phrase in this many sources, and in a third of them at least, is the site's, not a topic. */
+const CHROME_SOURCES = 3;
+
+/**
+ * Site chrome: phrases that many of the sources carry, as their site's navigation and titles do
+ * ("Apache HTTP Server Version 2.4", "Documentation Download"). They say where the pages are,
+ * not what they are about.
+ */
+function siteChrome(sourceTexts: readonly string[][]): (phrase: Phrase) => boolean {
+  const inSources = new Map<string, number>();
+  for (const texts of sourceTexts) {
+    for (const key of phrasesOf(texts).keys()) inSources.set(key, (inSources.get(key) ?? 0) + 1);
+  }
+  return (phrase) => {
+    const count = inSources.get(phrase.text.toLowerCase()) ?? 0;
+    return count >= CHROME_SOURCES && count * 3 >= sourceTexts.length;
+  };
 }
 
 /** "tuples", "row versions": a lower-case English noun in -s (not -ss, -us, -is: "class", "status"). */
