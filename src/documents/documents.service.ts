@@ -182,7 +182,7 @@ export class DocumentsService {
     if (!store || store.ownerId !== owner) notFound('vector store', storeId);
     const file = await this.repository.file(owner, fileId);
     if (!file || file.ownerId !== owner) notFound('file', fileId, param);
-    await this.repository.addStoreFile(owner, storeId, fileId, settings);
+    await this.repository.addStoreFiles(owner, storeId, [fileId], settings);
     this.queue.wake();
     return this.storeFile(owner, storeId, fileId);
   }
@@ -214,18 +214,15 @@ export class DocumentsService {
   ): Promise<StoredBatch> {
     const store = await this.repository.store(owner, storeId);
     if (!store || store.ownerId !== owner) notFound('vector store', storeId);
-    for (const fileId of fileIds) {
-      const file = await this.repository.file(owner, fileId);
-      if (!file || file.ownerId !== owner) notFound('file', fileId, 'file_ids');
-    }
+    const owned = await this.repository.ownedFileIds(owner, fileIds);
+    const missing = fileIds.find((fileId) => !owned.has(fileId));
+    if (missing !== undefined) notFound('file', missing, 'file_ids');
     const batch = { id: newId('vsfb_'), vectorStoreId: storeId, createdAt: now() };
     await this.repository.insertBatch(owner, batch);
-    for (const fileId of fileIds) {
-      await this.repository.addStoreFile(owner, storeId, fileId, {
-        ...settings,
-        batchId: batch.id,
-      });
-    }
+    await this.repository.addStoreFiles(owner, storeId, fileIds, {
+      ...settings,
+      batchId: batch.id,
+    });
     this.queue.wake();
     return this.batch(owner, storeId, batch.id);
   }
