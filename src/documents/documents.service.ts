@@ -27,7 +27,8 @@ import type {
 import { DEFAULT_CHUNKING } from './ingestion/document-chunker';
 import { fileKindOf } from './ingestion/file-types';
 import { IngestionQueue } from './ingestion/ingestion.queue';
-import { DocumentsRepository } from './storage/documents.repository';
+import { CoalescingWriter } from './storage/coalescing-writer';
+import { DocumentsRepository, type FileToStore } from './storage/documents.repository';
 
 const PURPOSES = ['assistants', 'user_data'];
 /** The built-in embedding model: offline, a store made without configuration uses it. */
@@ -46,6 +47,10 @@ function now(): number {
 /** Files and vector stores of one caller: every call is scoped to its owner. */
 @Injectable()
 export class DocumentsService {
+  private readonly fileWrites = new CoalescingWriter<FileToStore>((files) =>
+    this.repository.insertFiles(files),
+  );
+
   constructor(
     private readonly repository: DocumentsRepository,
     private readonly queue: IngestionQueue,
@@ -78,7 +83,8 @@ export class DocumentsService {
       contentHash: createHash('sha256').update(content).digest('hex'),
       createdAt: now(),
     };
-    await this.repository.insertFile(file, content);
+    // Durable before it is answered: uploads arriving together share one INSERT and commit.
+    await this.fileWrites.add({ file, content });
     return file;
   }
 

@@ -20,7 +20,7 @@ import {
   type ClaimedJob,
   type CompletedJob,
 } from '../storage/documents.repository';
-import { CoalescingWriter } from './coalescing-writer';
+import { CoalescingWriter } from '../storage/coalescing-writer';
 import { UnreadableFileError } from './binary-text.extractor';
 import { chunkDocument } from './document-chunker';
 import { documentText } from './document-text';

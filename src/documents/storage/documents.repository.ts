@@ -58,6 +58,12 @@ const CHUNK_ROWS = `SELECT c.vector_store_id, c.file_id, c.position, c.title, c.
   FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
     AS c(vector_store_id, file_id, position, title, text, language, embedding)`;
 
+/** An uploaded file and its bytes, to store. */
+export interface FileToStore {
+  readonly file: StoredFile;
+  readonly content: Buffer;
+}
+
 /** A job done with: its chunks to store and the bytes they use. */
 export interface CompletedJob {
   readonly job: IngestionJob;
@@ -81,21 +87,24 @@ interface ChunkRow {
 export class DocumentsRepository {
   constructor(@Inject(SQL_DATABASE) private readonly db: SqlDatabase) {}
 
-  async insertFile(file: StoredFile, content: Buffer): Promise<void> {
+  /** Stores files with their content: one statement (one commit) for all of them. */
+  async insertFiles(files: readonly FileToStore[]): Promise<Set<FileToStore>> {
     await this.db.query(
       `INSERT INTO files (id, owner_id, filename, purpose, bytes, content, content_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bytea[],
+         $7::text[], $8::bigint[])`,
       [
-        file.id,
-        file.ownerId,
-        file.filename,
-        file.purpose,
-        file.bytes,
-        content,
-        file.contentHash,
-        file.createdAt,
+        files.map(({ file }) => file.id),
+        files.map(({ file }) => file.ownerId),
+        files.map(({ file }) => file.filename),
+        files.map(({ file }) => file.purpose),
+        files.map(({ file }) => file.bytes),
+        files.map(({ content }) => content),
+        files.map(({ file }) => file.contentHash),
+        files.map(({ file }) => file.createdAt),
       ],
     );
+    return new Set(files);
   }
 
   async file(owner: OwnerId, id: string): Promise<StoredFile | undefined> {
