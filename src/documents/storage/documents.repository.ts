@@ -87,8 +87,29 @@ interface ChunkRow {
 export class DocumentsRepository {
   constructor(@Inject(SQL_DATABASE) private readonly db: SqlDatabase) {}
 
-  /** Stores files with their content: one statement (one commit) for all of them. */
+  /**
+   * Stores files with their content: one statement (one commit) for all of them. A lone file is
+   * sent as binary; in an array its bytes travel as hex, twice their size.
+   */
   async insertFiles(files: readonly FileToStore[]): Promise<Set<FileToStore>> {
+    if (files.length === 1) {
+      const [{ file, content }] = files;
+      await this.db.query(
+        `INSERT INTO files (id, owner_id, filename, purpose, bytes, content, content_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          file.id,
+          file.ownerId,
+          file.filename,
+          file.purpose,
+          file.bytes,
+          content,
+          file.contentHash,
+          file.createdAt,
+        ],
+      );
+      return new Set(files);
+    }
     await this.db.query(
       `INSERT INTO files (id, owner_id, filename, purpose, bytes, content, content_hash, created_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bytea[],
