@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { closedLoop } from '../support/closed-loop';
-import { startService } from '../support/processes';
+import { startService, type RunningProcess } from '../support/processes';
 import type { Row } from '../support/report';
 import { BENCH_SERVICE_ENV } from './bench-env';
 
@@ -13,6 +13,8 @@ const PAGES = Number(process.env.BENCH_DOCUMENTS_PAGES ?? 10_000);
 const SEARCH_MS = Number(process.env.BENCH_DOCUMENTS_SEARCH_SECONDS ?? 10) * 1000;
 const UPLOAD_CONCURRENCY = 8;
 const BATCH_FILES = 500;
+// BENCH_DOCUMENTS_ENGINES=postgresql (or embedded) runs one engine only, for a quicker look.
+const ENGINES = (process.env.BENCH_DOCUMENTS_ENGINES ?? 'postgresql,embedded').split(',');
 const QUERY = 'replica lease recovery';
 const WORDS = (
   'the a of replica lease recovery index search chunk vector store file upload handbook runbook ' +
@@ -28,7 +30,7 @@ const WORDS = (
  */
 export async function documentsBench(): Promise<Row[]> {
   const rows: Row[] = [];
-  const postgres = await benchDatabase();
+  const postgres = ENGINES.includes('postgresql') ? await benchDatabase() : undefined;
   if (postgres) {
     try {
       rows.push(...(await engineRows('PostgreSQL', { DATABASE_URL: postgres.url }, postgres.url)));
@@ -37,9 +39,10 @@ export async function documentsBench(): Promise<Row[]> {
     } finally {
       await postgres.drop();
     }
-  } else {
+  } else if (ENGINES.includes('postgresql')) {
     console.log('bench documents: no PostgreSQL at DATABASE_URL or 127.0.0.1:5432; embedded only');
   }
+  if (!ENGINES.includes('embedded')) return rows;
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-documents-'));
   try {
     rows.push(...(await engineRows('embedded', { DATA_DIR: dataDir })));
@@ -57,14 +60,19 @@ async function engineRows(
   const service = await startService({
     ...BENCH_SERVICE_ENV,
     ...env,
-    INGESTION_POLL_MS: '200',
-    INGESTION_CONCURRENCY: '2',
+    // The service's defaults unless the bench is asked for another concurrency.
+    ...(process.env.INGESTION_CONCURRENCY
+      ? { INGESTION_CONCURRENCY: process.env.INGESTION_CONCURRENCY }
+      : {}),
   });
   try {
     const rssBefore = rssMb(service.pid);
+    const cpuBefore = service.cpuMs();
     const started = performance.now();
-    const storeId = await ingest(service.url);
+    const { storeId, uploaded } = await ingest(service);
     const seconds = (performance.now() - started) / 1000;
+    const uploadSeconds = (uploaded.at - started) / 1000;
+    const perPage = (ms: number) => Math.round((ms / PAGES) * 100) / 100;
     const rssAfterIngest = rssMb(service.pid);
     const search = await closedLoop({
       url: `${service.url}/v1/vector_stores/${storeId}/search`,
@@ -81,6 +89,12 @@ async function engineRows(
         case: `${engine}: ingest ${PAGES} pages`,
         'pages/s': Math.round(PAGES / seconds),
         's total': Math.round(seconds * 10) / 10,
+        // The uploads (8 at a time), then the rest: batches added, ingested, waited for.
+        'upload pages/s': Math.round(PAGES / uploadSeconds),
+        'ingest pages/s': Math.round(PAGES / (seconds - uploadSeconds)),
+        // The service's own CPU in each, which the machine's load inflates less than time.
+        'CPU ms/page upload': perPage(uploaded.cpuMs - cpuBefore),
+        'CPU ms/page ingest': perPage(service.cpuMs() - uploaded.cpuMs),
         'RSS MiB before': rssBefore,
         'RSS MiB after': rssAfterIngest,
         'peak RSS MiB': service.peakRssMb(),
@@ -104,8 +118,14 @@ async function engineRows(
   }
 }
 
-/** Uploads every page (UPLOAD_CONCURRENCY at a time), adds them in batches, waits for all. */
-async function ingest(url: string): Promise<string> {
+/**
+ * Uploads every page (UPLOAD_CONCURRENCY at a time), adds them in batches, waits for all; says
+ * when the uploads were done and the service's CPU time then.
+ */
+async function ingest(
+  service: RunningProcess,
+): Promise<{ storeId: string; uploaded: { at: number; cpuMs: number } }> {
+  const { url } = service;
   const store = (await post(url, '/v1/vector_stores', { name: 'bench' })) as { id: string };
   const ids: string[] = [];
   let next = 0;
@@ -121,6 +141,7 @@ async function ingest(url: string): Promise<string> {
     }
   };
   await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, uploader));
+  const uploaded = { at: performance.now(), cpuMs: service.cpuMs() };
   const batches: string[] = [];
   for (let start = 0; start < ids.length; start += BATCH_FILES) {
     const batch = (await post(url, `/v1/vector_stores/${store.id}/file_batches`, {
@@ -136,7 +157,7 @@ async function ingest(url: string): Promise<string> {
     ).file_counts;
     if (counts.in_progress === 0) {
       if (counts.failed > 0) console.log(`bench documents: ${counts.failed} files failed`);
-      return store.id;
+      return { storeId: store.id, uploaded };
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

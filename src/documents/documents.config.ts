@@ -13,8 +13,11 @@ export class DocumentsEnv {
 
   @IsString() readonly DATA_DIR: string = 'data';
   @IsInt() @Min(1024) readonly FILES_MAX_BYTES: number = 32 * 1024 * 1024;
-  /** Files ingested at once by one replica (each holds its text and chunks in memory). */
-  @IsInt() @Min(1) @Max(16) readonly INGESTION_CONCURRENCY: number = 2;
+  /**
+   * Files ingested at once by one replica (each holds its text and chunks in memory); the files
+   * that finish together are stored in one statement, so more at once means fewer commits.
+   */
+  @IsInt() @Min(1) @Max(16) readonly INGESTION_CONCURRENCY: number = 8;
   /** A claimed job not finished within this time is taken back by any replica. */
   @IsInt() @Min(1000) readonly INGESTION_LEASE_MS: number = 60_000;
   /** A job claimed this many times (its replicas died each time) is marked failed. */

@@ -27,7 +27,8 @@ import type {
 import { DEFAULT_CHUNKING } from './ingestion/document-chunker';
 import { fileKindOf } from './ingestion/file-types';
 import { IngestionQueue } from './ingestion/ingestion.queue';
-import { DocumentsRepository } from './storage/documents.repository';
+import { CoalescingWriter } from './storage/coalescing-writer';
+import { DocumentsRepository, type FileToStore } from './storage/documents.repository';
 
 const PURPOSES = ['assistants', 'user_data'];
 /** The built-in embedding model: offline, a store made without configuration uses it. */
@@ -46,6 +47,10 @@ function now(): number {
 /** Files and vector stores of one caller: every call is scoped to its owner. */
 @Injectable()
 export class DocumentsService {
+  private readonly fileWrites = new CoalescingWriter<FileToStore>((files) =>
+    this.repository.insertFiles(files),
+  );
+
   constructor(
     private readonly repository: DocumentsRepository,
     private readonly queue: IngestionQueue,
@@ -78,7 +83,8 @@ export class DocumentsService {
       contentHash: createHash('sha256').update(content).digest('hex'),
       createdAt: now(),
     };
-    await this.repository.insertFile(file, content);
+    // Durable before it is answered: uploads arriving together share one INSERT and commit.
+    await this.fileWrites.add({ file, content });
     return file;
   }
 
@@ -182,7 +188,7 @@ export class DocumentsService {
     if (!store || store.ownerId !== owner) notFound('vector store', storeId);
     const file = await this.repository.file(owner, fileId);
     if (!file || file.ownerId !== owner) notFound('file', fileId, param);
-    await this.repository.addStoreFile(owner, storeId, fileId, settings);
+    await this.repository.addStoreFiles(owner, storeId, [fileId], settings);
     this.queue.wake();
     return this.storeFile(owner, storeId, fileId);
   }
@@ -214,18 +220,15 @@ export class DocumentsService {
   ): Promise<StoredBatch> {
     const store = await this.repository.store(owner, storeId);
     if (!store || store.ownerId !== owner) notFound('vector store', storeId);
-    for (const fileId of fileIds) {
-      const file = await this.repository.file(owner, fileId);
-      if (!file || file.ownerId !== owner) notFound('file', fileId, 'file_ids');
-    }
+    const owned = await this.repository.ownedFileIds(owner, fileIds);
+    const missing = fileIds.find((fileId) => !owned.has(fileId));
+    if (missing !== undefined) notFound('file', missing, 'file_ids');
     const batch = { id: newId('vsfb_'), vectorStoreId: storeId, createdAt: now() };
     await this.repository.insertBatch(owner, batch);
-    for (const fileId of fileIds) {
-      await this.repository.addStoreFile(owner, storeId, fileId, {
-        ...settings,
-        batchId: batch.id,
-      });
-    }
+    await this.repository.addStoreFiles(owner, storeId, fileIds, {
+      ...settings,
+      batchId: batch.id,
+    });
     this.queue.wake();
     return this.batch(owner, storeId, batch.id);
   }

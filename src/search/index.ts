@@ -34,6 +34,7 @@ export { MAX_SOURCES_LIMIT } from './filters/search-filters';
 // Readers the documents module shares, so an uploaded page reads as a fetched one does.
 export { extractReadable } from './steps/page-reader.step';
 export { markdownPassages } from './local/markdown-passages';
+export { paragraphPieces } from './text/text-chunker';
 export {
   INDEXED_EXTENSIONS,
   listLocalDocFiles,

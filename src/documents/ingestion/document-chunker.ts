@@ -1,3 +1,4 @@
+import { paragraphPieces } from '../../search';
 import type { ChunkingSettings } from '../documents.types';
 import type { DocumentText } from './document-text';
 
@@ -37,31 +38,13 @@ export function chunkDocument(document: DocumentText, settings: ChunkingSettings
       if (current.trim()) chunks.push({ title, text: current.trim() });
       current = overlapChars > 0 ? tail(current, overlapChars) : '';
     };
-    for (const piece of pieces(section.text, maxChars - overlapChars)) {
+    for (const piece of paragraphPieces(section.text, Math.max(200, maxChars - overlapChars))) {
       if (current.length + piece.length + 2 > maxChars && current.length > 0) push();
       current = current ? `${current}\n\n${piece}` : piece;
     }
     if (current.trim() && !chunks.at(-1)?.text.endsWith(current.trim())) push();
   }
   return chunks;
-}
-
-/** Paragraphs, each split at sentence or line ends (or hard) when longer than maxChars. */
-function pieces(text: string, maxChars: number): string[] {
-  const limit = Math.max(200, maxChars);
-  const out: string[] = [];
-  for (const raw of text.split(/\n\s*\n/)) {
-    let rest = raw.trim();
-    while (rest.length > limit) {
-      const window = rest.slice(0, limit);
-      const cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'));
-      const at = cut > limit / 3 ? cut + 1 : limit;
-      out.push(rest.slice(0, at).trim());
-      rest = rest.slice(at).trim();
-    }
-    if (rest) out.push(rest);
-  }
-  return out;
 }
 
 /** The last up to maxChars of a text, starting at a word. */

@@ -15,7 +15,12 @@ import type { ChunkToStore } from '../documents.types';
 import { hasStoredDocuments } from '../storage/database.provider';
 import type { LazyDatabase } from '../storage/lazy.database';
 import { SQL_DATABASE } from '../storage/sql-database';
-import { DocumentsRepository, type IngestionJob } from '../storage/documents.repository';
+import {
+  DocumentsRepository,
+  type ClaimedJob,
+  type CompletedJob,
+} from '../storage/documents.repository';
+import { CoalescingWriter } from '../storage/coalescing-writer';
 import { UnreadableFileError } from './binary-text.extractor';
 import { chunkDocument } from './document-chunker';
 import { documentText } from './document-text';
@@ -30,8 +35,9 @@ const WORKER_TIMEOUT_MS = 60_000;
 /**
  * The background queue: the database's in_progress rows are the jobs, so every replica sees
  * every job and claims it once (FOR UPDATE SKIP LOCKED); at most INGESTION_CONCURRENCY files are
- * worked on here at a time, each under a lease renewed while it runs. Idle replicas poll for
- * work another accepted; the one that accepted it is woken at once.
+ * worked on here at a time, each under a lease renewed while it runs. Free slots are filled in
+ * one claim, and files that finish together are stored together (one statement, one commit).
+ * Idle replicas poll for work another accepted; the one that accepted it is woken at once.
  */
 @Injectable()
 export class IngestionQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -39,10 +45,15 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
   readonly replicaId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private running = 0;
   private claiming = false;
+  private wokenWhileClaiming = false;
   private stopped = false;
   private poller?: NodeJS.Timeout;
   private readonly metrics?: IngestionMetrics;
   private readonly active = new Set<Promise<void>>();
+  /** Files finished while another's chunks are being written are written together, next. */
+  private readonly completions = new CoalescingWriter<CompletedJob>((jobs) =>
+    this.repository.completeJobs(this.replicaId, jobs),
+  );
 
   constructor(
     private readonly repository: DocumentsRepository,
@@ -77,34 +88,45 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
       this.poller = setInterval(() => this.wake(), this.config.ingestion.pollMs);
       this.poller.unref();
     }
-    if (this.claiming) return;
+    if (this.claiming) {
+      // Work queued while a claim found none is claimed right after it, not at the next poll.
+      this.wokenWhileClaiming = true;
+      return;
+    }
     this.claiming = true;
+    this.wokenWhileClaiming = false;
     void this.claimWhileFree().finally(() => {
       this.claiming = false;
+      if (this.wokenWhileClaiming) this.wake();
     });
   }
 
+  /** Claims as many jobs as there are free slots, in one round trip, until none is left. */
   private async claimWhileFree(): Promise<void> {
     const { concurrency, leaseMs, maxAttempts } = this.config.ingestion;
     while (!this.stopped && this.running < concurrency) {
-      const job = await this.repository
-        .claimJob(this.replicaId, leaseMs, maxAttempts)
+      const jobs = await this.repository
+        .claimJobs(this.replicaId, leaseMs, maxAttempts, concurrency - this.running)
         .catch((error: Error) => {
           this.logger.warn(`could not claim ingestion work: ${error.message}`);
-          return undefined;
+          return [];
         });
-      if (!job) return;
-      this.running++;
-      const work = this.ingest(job).finally(() => {
-        this.running--;
-        this.active.delete(work);
-        this.wake();
-      });
-      this.active.add(work);
+      if (jobs.length === 0) return;
+      for (const job of jobs) this.start(job);
     }
   }
 
-  private async ingest(job: IngestionJob): Promise<void> {
+  private start(job: ClaimedJob): void {
+    this.running++;
+    const work = this.ingest(job).finally(() => {
+      this.running--;
+      this.active.delete(work);
+      this.wake();
+    });
+    this.active.add(work);
+  }
+
+  private async ingest(job: ClaimedJob): Promise<void> {
     const { leaseMs } = this.config.ingestion;
     const renewal = setInterval(
       () => void this.repository.renewLease(job, this.replicaId, leaseMs).catch(() => undefined),
@@ -117,7 +139,7 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
         (sum, chunk) => sum + Buffer.byteLength(chunk.text) + chunk.embedding.length * 4,
         0,
       );
-      await this.repository.completeJob(job, this.replicaId, chunks, usage);
+      await this.completions.add({ job, chunks, usageBytes: usage });
       this.metrics?.ingested('completed');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -134,8 +156,8 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
-  private async chunksOf(job: IngestionJob): Promise<ChunkToStore[] | undefined> {
-    const file = await this.repository.jobContent(job);
+  private async chunksOf(job: ClaimedJob): Promise<ChunkToStore[] | undefined> {
+    const { file } = job;
     if (!file) return undefined;
     const { maxTextChars } = this.config.ingestion;
     const text = await documentText(file.filename, file.content, {

@@ -41,6 +41,43 @@ export interface IngestionJob {
   readonly attempts: number;
 }
 
+/** A job as claimed: with its file, unless the file was deleted since. */
+export interface ClaimedJob extends IngestionJob {
+  readonly file?: { readonly filename: string; readonly content: Buffer };
+}
+
+/**
+ * Chunks a statement inserts: more would make one statement's parameters (1024 floats of text a
+ * chunk) tens of megabytes.
+ */
+const CHUNKS_PER_STATEMENT = 500;
+
+/** The rows of chunks to insert: $1 to $7, the arrays of chunkColumns. */
+const CHUNK_ROWS = `SELECT c.vector_store_id, c.file_id, c.position, c.title, c.text, c.language::regconfig,
+    c.embedding::real[]
+  FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+    AS c(vector_store_id, file_id, position, title, text, language, embedding)`;
+
+/** An uploaded file and its bytes, to store. */
+export interface FileToStore {
+  readonly file: StoredFile;
+  readonly content: Buffer;
+}
+
+/** A job done with: its chunks to store and the bytes they use. */
+export interface CompletedJob {
+  readonly job: IngestionJob;
+  readonly chunks: readonly ChunkToStore[];
+  readonly usageBytes: number;
+}
+
+/** One chunk to insert: of which job, at which position in its file. */
+interface ChunkRow {
+  readonly job: IngestionJob;
+  readonly chunk: ChunkToStore;
+  readonly position: number;
+}
+
 /**
  * Every read and write of files, vector stores and chunks: one SQL dialect over PostgreSQL and
  * the embedded engine. Each read is scoped to an owner (the deployment-wide store is readable by
@@ -50,21 +87,45 @@ export interface IngestionJob {
 export class DocumentsRepository {
   constructor(@Inject(SQL_DATABASE) private readonly db: SqlDatabase) {}
 
-  async insertFile(file: StoredFile, content: Buffer): Promise<void> {
+  /**
+   * Stores files with their content: one statement (one commit) for all of them. A lone file is
+   * sent as binary; in an array its bytes travel as hex, twice their size.
+   */
+  async insertFiles(files: readonly FileToStore[]): Promise<Set<FileToStore>> {
+    if (files.length === 1) {
+      const [{ file, content }] = files;
+      await this.db.query(
+        `INSERT INTO files (id, owner_id, filename, purpose, bytes, content, content_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          file.id,
+          file.ownerId,
+          file.filename,
+          file.purpose,
+          file.bytes,
+          content,
+          file.contentHash,
+          file.createdAt,
+        ],
+      );
+      return new Set(files);
+    }
     await this.db.query(
       `INSERT INTO files (id, owner_id, filename, purpose, bytes, content, content_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bytea[],
+         $7::text[], $8::bigint[])`,
       [
-        file.id,
-        file.ownerId,
-        file.filename,
-        file.purpose,
-        file.bytes,
-        content,
-        file.contentHash,
-        file.createdAt,
+        files.map(({ file }) => file.id),
+        files.map(({ file }) => file.ownerId),
+        files.map(({ file }) => file.filename),
+        files.map(({ file }) => file.purpose),
+        files.map(({ file }) => file.bytes),
+        files.map(({ content }) => content),
+        files.map(({ file }) => file.contentHash),
+        files.map(({ file }) => file.createdAt),
       ],
     );
+    return new Set(files);
   }
 
   async file(owner: OwnerId, id: string): Promise<StoredFile | undefined> {
@@ -99,6 +160,15 @@ export class DocumentsRepository {
       owner,
     ]);
     return rows.map(fileOf);
+  }
+
+  /** Which of these ids name files of this owner (one query for a whole file batch). */
+  async ownedFileIds(owner: OwnerId, ids: readonly string[]): Promise<Set<string>> {
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT id FROM files WHERE id = ANY($1::text[]) AND owner_id = $2',
+      [ids, owner],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Deletes the file and takes it out of every store of its owner. */
@@ -207,24 +277,25 @@ export class DocumentsRepository {
     return rows.length > 0;
   }
 
-  /** Queues the file for ingestion into the store (again, from scratch, if it was there). */
-  async addStoreFile(
+  /** Queues the files for ingestion into the store (again, from scratch, those already there). */
+  async addStoreFiles(
     owner: OwnerId,
     storeId: string,
-    fileId: string,
+    fileIds: readonly string[],
     settings: { attributes: Attributes; chunking: ChunkingSettings; batchId?: string },
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM vector_store_files WHERE vector_store_id = $1 AND file_id = $2', [
-        storeId,
-        fileId,
-      ]);
+      await tx.query(
+        'DELETE FROM vector_store_files WHERE vector_store_id = $1 AND file_id = ANY($2::text[])',
+        [storeId, fileIds],
+      );
       await tx.query(
         `INSERT INTO vector_store_files (vector_store_id, file_id, owner_id, batch_id, status, attributes, chunking, created_at)
-         VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)`,
+         SELECT DISTINCT $1, file_id, $3, $4, 'in_progress', $5::jsonb, $6::jsonb, $7::bigint
+         FROM unnest($2::text[]) AS file_id`,
         [
           storeId,
-          fileId,
+          fileIds,
           owner,
           settings.batchId ?? null,
           JSON.stringify(settings.attributes),
@@ -322,95 +393,116 @@ export class DocumentsRepository {
   }
 
   /**
-   * Claims one waiting job for this replica: FOR UPDATE SKIP LOCKED, so two replicas never claim
-   * the same one, and a claim whose lease ran out (its replica died) is claimable again. A job
-   * claimed maxAttempts times is marked failed instead of being tried forever.
+   * Claims up to `limit` waiting jobs for this replica, with their files' content, in one
+   * statement: FOR UPDATE SKIP LOCKED, so two replicas never claim the same one, and a claim whose
+   * lease ran out (its replica died) is claimable again. A job claimed maxAttempts times is
+   * marked failed instead of being tried forever.
    */
-  async claimJob(
+  async claimJobs(
     replica: string,
     leaseMs: number,
     maxAttempts: number,
-  ): Promise<IngestionJob | undefined> {
-    await this.db.query(
-      `UPDATE vector_store_files SET status = 'failed', claimed_until = NULL,
-         last_error = jsonb_build_object('code', 'server_error', 'message',
-           'ingestion stopped ' || attempts || ' times before finishing (the replica doing it stopped)')
-       WHERE status = 'in_progress' AND claimed_until < now() AND attempts >= $1`,
-      [maxAttempts],
-    );
+    limit: number,
+  ): Promise<ClaimedJob[]> {
     const { rows } = await this.db.query(
-      `UPDATE vector_store_files f SET attempts = f.attempts + 1, claimed_by = $1,
+      `WITH expired AS (
+         UPDATE vector_store_files SET status = 'failed', claimed_until = NULL,
+           last_error = jsonb_build_object('code', 'server_error', 'message',
+             'ingestion stopped ' || attempts || ' times before finishing (the replica doing it stopped)')
+         WHERE status = 'in_progress' AND claimed_until < now() AND attempts >= $3
+       ), next AS (
+         SELECT vector_store_id, file_id FROM vector_store_files
+         WHERE status = 'in_progress' AND (claimed_until IS NULL OR claimed_until < now())
+           AND attempts < $3
+         ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE vector_store_files f SET attempts = f.attempts + 1, claimed_by = $1,
          claimed_until = now() + make_interval(secs => $2::double precision / 1000)
-       FROM (SELECT vector_store_id, file_id FROM vector_store_files
-             WHERE status = 'in_progress' AND (claimed_until IS NULL OR claimed_until < now())
-             ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next,
-            vector_stores s
-       WHERE f.vector_store_id = next.vector_store_id AND f.file_id = next.file_id AND s.id = f.vector_store_id
-       RETURNING f.vector_store_id, f.file_id, f.chunking, f.attempts, s.embedding_model`,
-      [replica, leaseMs],
+       FROM next JOIN vector_stores s ON s.id = next.vector_store_id
+         LEFT JOIN files fl ON fl.id = next.file_id
+       WHERE f.vector_store_id = next.vector_store_id AND f.file_id = next.file_id
+       RETURNING f.vector_store_id, f.file_id, f.chunking, f.attempts, s.embedding_model,
+         fl.filename, fl.content`,
+      [replica, leaseMs, maxAttempts, limit],
     );
-    const row = rows[0];
-    return (
-      row && {
-        vectorStoreId: row.vector_store_id as string,
-        fileId: row.file_id as string,
-        chunking: row.chunking as ChunkingSettings,
-        attempts: Number(row.attempts),
-        embeddingModel: row.embedding_model as string,
-      }
-    );
+    return rows.map((row) => ({
+      vectorStoreId: row.vector_store_id as string,
+      fileId: row.file_id as string,
+      chunking: row.chunking as ChunkingSettings,
+      attempts: Number(row.attempts),
+      embeddingModel: row.embedding_model as string,
+      // The file was deleted since it was queued.
+      file:
+        row.content === null
+          ? undefined
+          : { filename: row.filename as string, content: Buffer.from(row.content as Uint8Array) },
+    }));
   }
 
-  async jobContent(job: IngestionJob): Promise<{ filename: string; content: Buffer } | undefined> {
-    const { rows } = await this.db.query<{ filename: string; content: Uint8Array }>(
-      'SELECT filename, content FROM files WHERE id = $1',
-      [job.fileId],
+  /**
+   * Completes the jobs this replica still holds, replacing their chunks; says which. One statement
+   * (one round trip, one commit) for up to CHUNKS_PER_STATEMENT chunks in all, the rest of more in
+   * the same transaction.
+   */
+  async completeJobs(replica: string, jobs: readonly CompletedJob[]): Promise<Set<CompletedJob>> {
+    const rows = jobs.flatMap(({ job, chunks }) =>
+      chunks.map((chunk, position) => ({ job, chunk, position })),
     );
-    return rows[0] && { filename: rows[0].filename, content: Buffer.from(rows[0].content) };
-  }
-
-  /** Stores the chunks and completes the job, if this replica still holds it. */
-  async completeJob(
-    job: IngestionJob,
-    replica: string,
-    chunks: readonly ChunkToStore[],
-    usageBytes: number,
-  ): Promise<boolean> {
+    const first = rows.slice(0, CHUNKS_PER_STATEMENT);
+    if (rows.length <= CHUNKS_PER_STATEMENT)
+      return this.markCompleted(this.db, replica, jobs, first);
     return this.db.transaction(async (tx) => {
-      if (!(await this.holds(tx, job, replica))) return false;
-      await tx.query('DELETE FROM chunks WHERE vector_store_id = $1 AND file_id = $2', [
-        job.vectorStoreId,
-        job.fileId,
-      ]);
-      for (let start = 0; start < chunks.length; start += 500) {
-        const slice = chunks.slice(start, start + 500);
+      const done = await this.markCompleted(tx, replica, jobs, first);
+      const doneJobs = new Set([...done].map(({ job }) => job));
+      const rest = rows.slice(first.length).filter((row) => doneJobs.has(row.job));
+      for (let start = 0; start < rest.length; start += CHUNKS_PER_STATEMENT) {
         await tx.query(
           `INSERT INTO chunks (vector_store_id, file_id, position, title, text, language, embedding)
-           SELECT $1, $2, position, title, text, language::regconfig, embedding::real[]
-           FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
-             AS c(position, title, text, language, embedding)`,
-          [
-            job.vectorStoreId,
-            job.fileId,
-            slice.map((_, index) => start + index),
-            slice.map((chunk) => chunk.title),
-            slice.map((chunk) => chunk.text),
-            slice.map((chunk) => chunk.language),
-            slice.map((chunk) => realArrayLiteral(chunk.embedding)),
-          ],
+           ${CHUNK_ROWS}`,
+          chunkColumns(rest.slice(start, start + CHUNKS_PER_STATEMENT)),
         );
       }
-      await tx.query(
-        `UPDATE vector_store_files SET status = 'completed', usage_bytes = $3, last_error = NULL, claimed_until = NULL
-         WHERE vector_store_id = $1 AND file_id = $2`,
-        [job.vectorStoreId, job.fileId, usageBytes],
-      );
-      await tx.query('UPDATE vector_stores SET last_active_at = $2 WHERE id = $1', [
-        job.vectorStoreId,
-        now(),
-      ]);
-      return true;
+      return done;
     });
+  }
+
+  /** Marks the jobs completed (those still this replica's), replaces their chunks with `rows`. */
+  private async markCompleted(
+    db: SqlQueryable,
+    replica: string,
+    jobs: readonly CompletedJob[],
+    rows: readonly ChunkRow[],
+  ): Promise<Set<CompletedJob>> {
+    const { rows: done } = await db.query<{ vector_store_id: string; file_id: string }>(
+      `WITH done AS (
+         UPDATE vector_store_files f SET status = 'completed', usage_bytes = j.usage_bytes,
+           last_error = NULL, claimed_until = NULL
+         FROM unnest($8::text[], $9::text[], $10::int[]) AS j(vector_store_id, file_id, usage_bytes)
+         WHERE f.vector_store_id = j.vector_store_id AND f.file_id = j.file_id
+           AND f.claimed_by = $11 AND f.status = 'in_progress'
+         RETURNING f.vector_store_id, f.file_id
+       ), gone AS (
+         DELETE FROM chunks c USING done
+         WHERE c.vector_store_id = done.vector_store_id AND c.file_id = done.file_id
+       ), added AS (
+         INSERT INTO chunks (vector_store_id, file_id, position, title, text, language, embedding)
+         ${CHUNK_ROWS} JOIN done ON done.vector_store_id = c.vector_store_id AND done.file_id = c.file_id
+       ), touched AS (
+         UPDATE vector_stores SET last_active_at = $12 WHERE id IN (SELECT vector_store_id FROM done)
+       )
+       SELECT vector_store_id, file_id FROM done`,
+      [
+        ...chunkColumns(rows),
+        jobs.map(({ job }) => job.vectorStoreId),
+        jobs.map(({ job }) => job.fileId),
+        jobs.map(({ usageBytes }) => usageBytes),
+        replica,
+        now(),
+      ],
+    );
+    const key = (storeId: string, fileId: string) => `${storeId}\n${fileId}`;
+    const completed = new Set(done.map((row) => key(row.vector_store_id, row.file_id)));
+    return new Set(jobs.filter(({ job }) => completed.has(key(job.vectorStoreId, job.fileId))));
   }
 
   async failJob(job: IngestionJob, replica: string, error: LastError): Promise<void> {
@@ -515,15 +607,6 @@ export class DocumentsRepository {
     await this.db.query('SELECT 1');
   }
 
-  private async holds(tx: SqlQueryable, job: IngestionJob, replica: string): Promise<boolean> {
-    const { rows } = await tx.query(
-      `SELECT 1 FROM vector_store_files WHERE vector_store_id = $1 AND file_id = $2
-       AND claimed_by = $3 AND status = 'in_progress' FOR UPDATE`,
-      [job.vectorStoreId, job.fileId, replica],
-    );
-    return rows.length > 0;
-  }
-
   /** Cursor pagination as OpenAI's lists do it: after/before name an object of the list. */
   private async page<T>(
     table: string,
@@ -558,6 +641,19 @@ export class DocumentsRepository {
 /** Milliseconds: lists order by it (OpenAI's objects show seconds). */
 function now(): number {
   return Date.now();
+}
+
+/** $1 to $7 of CHUNK_ROWS: stores, files, positions, titles, texts, languages, embeddings. */
+function chunkColumns(rows: readonly ChunkRow[]): unknown[] {
+  return [
+    rows.map((row) => row.job.vectorStoreId),
+    rows.map((row) => row.job.fileId),
+    rows.map((row) => row.position),
+    rows.map((row) => row.chunk.title),
+    rows.map((row) => row.chunk.text),
+    rows.map((row) => row.chunk.language),
+    rows.map((row) => realArrayLiteral(row.chunk.embedding)),
+  ];
 }
 
 /** A vector as PostgreSQL's array text; non-finite numbers (never expected) as 0. */

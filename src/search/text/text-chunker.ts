@@ -17,29 +17,31 @@ export function chunkSections(sections: readonly TextSection[], maxChars = 1200)
       if (current.trim()) chunks.push({ heading: section.heading, text: current.trim() });
       current = '';
     };
-    for (const paragraph of section.text.split(/\n\s*\n/)) {
-      for (const piece of splitLong(paragraph.trim(), maxChars)) {
-        if (current && current.length + piece.length + 2 > maxChars) push();
-        current = current ? `${current}\n\n${piece}` : piece;
-      }
+    for (const piece of paragraphPieces(section.text, maxChars)) {
+      if (current && current.length + piece.length + 2 > maxChars) push();
+      current = current ? `${current}\n\n${piece}` : piece;
     }
     push();
   }
   return chunks;
 }
 
-/** Splits an over-long paragraph at sentence ends, or hard at maxChars when it has none. */
-function splitLong(paragraph: string, maxChars: number): string[] {
-  if (paragraph.length <= maxChars) return paragraph ? [paragraph] : [];
+/**
+ * The paragraphs of a text (split at blank lines), each one longer than maxChars cut at sentence
+ * or line ends, or hard where it has none: the pieces every chunker packs into chunks.
+ */
+export function paragraphPieces(text: string, maxChars: number): string[] {
   const pieces: string[] = [];
-  let rest = paragraph;
-  while (rest.length > maxChars) {
-    const window = rest.slice(0, maxChars);
-    const cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'));
-    const at = cut > maxChars / 3 ? cut + 1 : maxChars;
-    pieces.push(rest.slice(0, at).trim());
-    rest = rest.slice(at).trim();
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    let rest = paragraph.trim();
+    while (rest.length > maxChars) {
+      const window = rest.slice(0, maxChars);
+      const cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'));
+      const at = cut > maxChars / 3 ? cut + 1 : maxChars;
+      pieces.push(rest.slice(0, at).trim());
+      rest = rest.slice(at).trim();
+    }
+    if (rest) pieces.push(rest);
   }
-  if (rest) pieces.push(rest);
   return pieces;
 }
