@@ -27,8 +27,8 @@ import type { SearchAnswer, SearchEvent, SearchRun, SearchSource } from './searc
 import { AnswerWriter, type PreparedAnswer } from './steps/answer-writer.step';
 import type { Candidate, RankedCandidate } from './steps/candidate';
 import { PageReader } from './steps/page-reader.step';
-import { QueryPlanner } from './steps/query-planner.step';
-import { Ranker } from './steps/ranker.step';
+import { extendedSpeedQueries, QueryPlanner } from './steps/query-planner.step';
+import { type NarrowerSearch, Ranker } from './steps/ranker.step';
 import { mergeByRank, Retriever } from './steps/retriever.step';
 import { fuseWithFirstRanking } from './steps/passage-order';
 import { sourcesByUrl } from './steps/source-grouping';
@@ -59,6 +59,27 @@ function inSpan$<T>(span: ReturnType<typeof startSpan>, source: Observable<T>): 
 /** Chunks taken from one fetched page into ranking. */
 const CHUNKS_PER_PAGE = 12;
 const PAGE_CHUNK_CHARS = 800;
+
+/** What ranking matches: the question and every query searched, each once. */
+function rankingQueryOf(question: string, queries: readonly string[]): string {
+  return [...new Set([question, ...queries])].join('\n');
+}
+
+/**
+ * The speed search a balanced or quality run extends, within its first round of candidates: what
+ * speed mode would have ranked (see RankInput.narrower); undefined when the run extends none.
+ */
+function speedSearchIn(
+  run: SearchRun,
+  firstRound: readonly Candidate[],
+): NarrowerSearch | undefined {
+  const queries = extendedSpeedQueries(run);
+  if (!queries) return undefined;
+  const found = new Set(
+    firstRound.filter((c) => c.query !== undefined && queries.includes(c.query)),
+  );
+  return { query: rankingQueryOf(run.query, queries), found: (candidate) => found.has(candidate) };
+}
 
 /**
  * The answer pipeline: plan, retrieve, rank (and read pages in quality mode), write. Every step of
@@ -158,7 +179,7 @@ export class SearchService {
   private async prepare(run: SearchRun, signal: AbortSignal): Promise<PreparedAnswer> {
     if (run.sourceKinds.length === 0) return this.writer.prepare(run, []);
     const plan = await this.step('plan', () => this.planner.plan(run, signal));
-    const rankingQuery = [...new Set([run.query, ...[...plan.values()].flat()])].join('\n');
+    const rankingQuery = rankingQueryOf(run.query, [...plan.values()].flat());
     // Filters: time_range where the backend takes it, then results dropped by domain and date.
     const now = Date.now();
     const timeRange = timeRangeFor(run.filters, now);
@@ -174,6 +195,7 @@ export class SearchService {
         now,
       );
     let candidates = await retrieve(1);
+    const narrower = speedSearchIn(run, candidates);
     const wanted = run.filters?.maxSources ?? this.config.sourcesByMode[run.mode];
     if (run.mode === 'quality' && candidates.length < wanted) {
       // Thin first round: one more round with the next result page of every query.
@@ -188,6 +210,7 @@ export class SearchService {
         embeddingModel: run.embeddingModel,
         signal,
         requestId: run.requestId,
+        narrower,
       }),
     );
     const sources =

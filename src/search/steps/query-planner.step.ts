@@ -108,6 +108,14 @@ export function speedQueries(question: string): string[] {
   return mergeQueries([asked], keyphraseQueries(asked, []).slice(0, 1));
 }
 
+/**
+ * The queries of the speed search a run's plan starts with (balanced and quality without a
+ * conversation search speed's queries first), or undefined when it extends none.
+ */
+export function extendedSpeedQueries(run: SearchRun): string[] | undefined {
+  return run.mode !== 'speed' && run.history.length === 0 ? speedQueries(run.query) : undefined;
+}
+
 /** The queries of both lists, the first list's first, each once (case aside). */
 export function mergeQueries(first: readonly string[], then: readonly string[]): string[] {
   const seen = new Set<string>();

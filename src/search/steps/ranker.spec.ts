@@ -84,6 +84,30 @@ describe('Ranker', () => {
     expect(ranked[0].url).toBe('https://docs.example/1');
   });
 
+  it("keeps first what the narrower search (speed's) ranked first when a wider one adds candidates", async () => {
+    const speedFound = excerpt(10, 'Caching: a stored copy is reused.');
+    const added = [
+      excerpt(11, 'The undici cache store keeps HTTP responses.'),
+      excerpt(12, 'An undici interceptor caches HTTP responses in memory.'),
+      excerpt(13, 'Cache HTTP responses on disk with an undici store.'),
+    ];
+    const wider = {
+      query: 'How do I cache HTTP responses?\nundici cache store interceptor',
+      question: 'How do I cache HTTP responses?',
+      candidates: [speedFound, ...added],
+      embeddingModel: lexicalModel,
+      signal,
+    };
+    const alone = await ranker.rank(wider);
+    expect(alone[0].url).not.toBe(speedFound.url);
+    const extended = await ranker.rank({
+      ...wider,
+      narrower: { query: wider.question, found: (c) => c === speedFound },
+    });
+    expect(extended[0].url).toBe(speedFound.url);
+    expect(extended).toHaveLength(4);
+  });
+
   it('drops a near-duplicate of a better candidate, and nothing else', async () => {
     const twice = [...paraphrases, { ...paraphrases[0], url: 'https://mirror.example/1' }];
     const ranked = await rank(lexicalModel, twice);

@@ -19,6 +19,8 @@ const EXCERPT_BACKEND_WEIGHT = 2;
  * (with k = 60 a smaller factor barely moves a candidate one place).
  */
 const SEMANTIC_FACTOR = 2;
+/** The narrower search's ranking against the ranking of every candidate (see RankInput.narrower). */
+const NARROWER_WEIGHT = 1;
 /** Embedding inputs are cut to this many characters: relevance shows early, and batches stay small. */
 const MAX_EMBED_CHARS = 2000;
 
@@ -40,6 +42,26 @@ export interface RankInput {
   readonly evidence?: 'excerpt' | 'passage';
   /** Text scored for a candidate; default title and snippet. */
   readonly textOf?: (candidate: Candidate) => string;
+  /**
+   * The narrower search this one extends (speed mode's, for balanced and quality): its query and
+   * which candidates it found. Its own ranking of its own candidates, by this same function, is one
+   * more order of the fusion, weighing as much as all the others: what the narrower search put
+   * first keeps that vote when more candidates arrive, so searching more cannot bury it.
+   */
+  readonly narrower?: NarrowerSearch;
+}
+
+export interface NarrowerSearch {
+  readonly query: string;
+  readonly found: (candidate: Candidate) => boolean;
+}
+
+/** One fusion's inputs: whose candidates, matched against which query. */
+interface Pool {
+  readonly members: readonly number[];
+  readonly queryTerms: readonly string[];
+  /** Index of the query's vector among the embedded texts. */
+  readonly queryVector: number;
 }
 
 /**
@@ -54,41 +76,71 @@ export class Ranker {
   private readonly logger = new Logger('Ranker');
 
   async rank(input: RankInput): Promise<RankedCandidate[]> {
-    const { candidates } = input;
+    const { candidates, narrower } = input;
     if (candidates.length === 0) return [];
     const textOf = input.textOf ?? ((candidate) => `${candidate.title}\n${candidate.snippet}`);
     const texts = candidates.map((candidate) => textOf(candidate));
-
     const question = input.question ?? input.query;
     const language = questionLanguage(question);
-    const lexical = lexicalScores(
-      lexicalTerms(input.query, language),
-      lexicalTerms(question, language),
-      texts.map((text) => lexicalTerms(text, language)),
-    );
-    const evidence =
-      input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
-    const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
-    const embedded = await this.embed(input, texts);
+    const termsOf = texts.map((text) => lexicalTerms(text, language));
+    const questionTerms = lexicalTerms(question, language);
+    const queries = narrower ? [input.query, narrower.query] : [input.query];
+    const embedded = await this.embed(input, queries, texts);
     const vectors = embedded ? new NormedVectors(embedded) : undefined;
-    const similarity = vectors ? candidates.map((_, i) => vectors.cosine(0, i + 1)) : undefined;
-    const embeddingWeight = input.embeddingModel.lexicalOnly ? 1 : SEMANTIC_FACTOR * backendWeight;
-    const fused = reciprocalRankFusion(candidates.length, [
-      {
-        order: candidates.map((_, i) => i),
-        // Passages of one read page share its rank: the backend ranked pages, not their parts.
-        ranks: candidates.map((candidate, i) => candidate.backendRank ?? i),
-        weight: backendWeight,
-      },
-      { order: orderByScore(lexical.bm25), weight: 1 },
-      ...(similarity ? [{ order: orderBySimilarity(similarity), weight: embeddingWeight }] : []),
-    ]);
+    const firstText = queries.length;
+    const fusion = (pool: Pool): number[] => {
+      const lexical = lexicalScores(
+        pool.queryTerms,
+        questionTerms,
+        pool.members.map((i) => termsOf[i]),
+      );
+      const similarity = vectors
+        ? pool.members.map((i) => vectors.cosine(pool.queryVector, firstText + i))
+        : undefined;
+      const evidence =
+        input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
+      const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
+      const embeddingWeight = input.embeddingModel.lexicalOnly
+        ? 1
+        : SEMANTIC_FACTOR * backendWeight;
+      const inPool = (order: readonly number[]) => order.map((at) => pool.members[at]);
+      return reciprocalRankFusion(candidates.length, [
+        {
+          order: pool.members,
+          // Passages of one read page share its rank: the backend ranked pages, not their parts.
+          ranks: pool.members.map((i) => candidates[i].backendRank ?? i),
+          weight: backendWeight,
+        },
+        { order: inPool(orderByScore(lexical.bm25)), weight: 1 },
+        ...(similarity
+          ? [{ order: inPool(orderBySimilarity(similarity)), weight: embeddingWeight }]
+          : []),
+      ]);
+    };
+    const all = candidates.map((_, i) => i);
+    let fused = fusion({
+      members: all,
+      queryTerms: lexicalTerms(input.query, language),
+      queryVector: 0,
+    });
+    const narrowed = narrower ? all.filter((i) => narrower.found(candidates[i])) : [];
+    if (narrower && narrowed.length > 0 && narrowed.length < candidates.length) {
+      const first = fusion({
+        members: narrowed,
+        queryTerms: lexicalTerms(narrower.query, language),
+        queryVector: 1,
+      });
+      fused = reciprocalRankFusion(candidates.length, [
+        { order: orderByScore(fused), weight: 1 },
+        { order: orderByScore(first), weight: NARROWER_WEIGHT },
+      ]);
+    }
 
     const chosen: number[] = [];
     for (const i of orderByScore(fused)) {
       const duplicate =
         vectors !== undefined &&
-        chosen.some((j) => vectors.similarAtLeast(i + 1, j + 1, NEAR_DUPLICATE));
+        chosen.some((j) => vectors.similarAtLeast(firstText + i, firstText + j, NEAR_DUPLICATE));
       if (!duplicate) chosen.push(i);
     }
     return chosen.map((i) => ({
@@ -98,15 +150,17 @@ export class Ranker {
     }));
   }
 
-  /** Query vector first, then one per candidate; undefined when the model failed (logged). */
-  private async embed(input: RankInput, texts: string[]): Promise<EmbeddingVector[] | undefined> {
+  /** The query vectors first, then one per candidate; undefined when the model failed (logged). */
+  private async embed(
+    input: RankInput,
+    queries: readonly string[],
+    texts: readonly string[],
+  ): Promise<EmbeddingVector[] | undefined> {
+    const all = [...queries, ...texts.map((text) => text.slice(0, MAX_EMBED_CHARS))];
     try {
-      const vectors = await input.embeddingModel.embed(
-        [input.query, ...texts.map((text) => text.slice(0, MAX_EMBED_CHARS))],
-        { signal: input.signal },
-      );
-      if (vectors.length !== texts.length + 1) {
-        throw new Error(`expected ${texts.length + 1} vectors, got ${vectors.length}`);
+      const vectors = await input.embeddingModel.embed(all, { signal: input.signal });
+      if (vectors.length !== all.length) {
+        throw new Error(`expected ${all.length} vectors, got ${vectors.length}`);
       }
       return vectors;
     } catch (error) {

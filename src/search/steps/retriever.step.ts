@@ -55,9 +55,9 @@ export class Retriever {
     const failures: unknown[] = [];
     settled.forEach((outcome, index) => {
       if (outcome.status === 'fulfilled') {
-        const { kind } = tasks[index];
+        const { kind, query } = tasks[index];
         if (!byKind.has(kind)) byKind.set(kind, []);
-        byKind.get(kind)!.push(...outcome.value.map((result) => ({ ...result, kind })));
+        byKind.get(kind)!.push(...outcome.value.map((result) => ({ ...result, kind, query })));
       } else {
         failures.push(outcome.reason);
         this.logger.warn(
