@@ -1,3 +1,5 @@
+import { seededRandom } from '../../scripts/support/seeded-random';
+
 /**
  * Synthetic documentation pages whose words follow Zipf's law, as the words of real prose do: a
  * word's frequency falls as 1/rank, so function words fill half the text, a few product words are
@@ -170,18 +172,6 @@ function zipfRank(u: number): number {
     else high = middle;
   }
   return low;
-}
-
-/** Mulberry32: a small, fast generator of floats in [0, 1), reproducible from its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function capitalised(words: readonly string[]): string {

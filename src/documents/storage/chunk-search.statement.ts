@@ -34,7 +34,7 @@ const CONFIG_NAME = /^[a-z_]+$/;
  * A whole search in one statement, so one round trip: which of the stores the readers may read,
  * and the best chunks of those, scored. Each language's chunks are found through its own GIN
  * index, at most candidateCap of them holding all the query's words (websearch syntax) and as
- * many holding any of them (so a missing word does not empty the result), taken in the index's
+ * many holding any of them (so a missing word does not empty the result), taken in the table's
  * storage order: the cap bounds a query whose words are in nearly every chunk, at the price of
  * ranking only the first matches found there. Those are ranked by ts_rank_cd; the best
  * `reranked` are compared with the query's embedding (cosine over real[], exact), and the score
@@ -78,7 +78,8 @@ export function chunkSearchStatement(request: ChunkSearchRequest): SqlStatement 
     name: request.filter ? undefined : `chunk-search-${request.configs.join('-')}`,
     values,
     // The store condition is written so no B-tree can serve it: the GIN index must drive the
-    // scan (a plan reading every chunk of the store first costs what the search must not).
+    // scan (a plan reading every chunk of the store first costs what the search must not). The
+    // price: a word common in other callers' stores is read there too, then left out.
     text: `WITH readable AS MATERIALIZED (
        SELECT id FROM vector_stores WHERE id = ANY($1::text[]) AND owner_id = ANY($2::text[])
      ), searched AS MATERIALIZED (
@@ -100,8 +101,9 @@ export function chunkSearchStatement(request: ChunkSearchRequest): SqlStatement 
        SELECT store_id, vector::real[] AS vector FROM unnest($8::text[], $9::text[]) AS v(store_id, vector)
      ), scored AS (
        SELECT r.id, r.vector_store_id, r.file_id, r.title, r.text, r.text_rank,
+              -- unnest in the select list streams the pairs; in FROM it stores them first.
               COALESCE((SELECT sum(e.a * e.b) / NULLIF(sqrt(sum(e.a * e.a) * sum(e.b * e.b)), 0)
-                        FROM unnest(r.embedding, qv.vector) AS e(a, b)
+                        FROM (SELECT unnest(r.embedding) AS a, unnest(qv.vector) AS b) e
                         WHERE array_length(r.embedding, 1) = array_length(qv.vector, 1)), 0) AS similarity
        FROM ranked r LEFT JOIN query_vectors qv ON qv.store_id = r.vector_store_id
      ), hits AS (
