@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEXT_SEARCH_CONFIGS } from '../ingestion/text-search-language';
 import { chunkSearchStatement, type ChunkSearchRequest } from './chunk-search.statement';
 import { EmbeddedDatabase } from './embedded.database';
 import { SCHEMA_MIGRATIONS } from './migrations/schema-migrations';
 import { migrateSchema } from './schema-migrator';
 
 const SERVICE_CHUNKS = 30;
+/** The configurations migration 0002 indexes. */
+const CONFIGS = ['english', 'french', 'german', 'spanish', 'russian', 'simple'];
 
 describe('chunkSearchStatement (one search, one statement, on the embedded engine)', () => {
   let dir: string;
@@ -62,7 +63,7 @@ describe('chunkSearchStatement (one search, one statement, on the embedded engin
       storeIds: ['vs_alice'],
       readers: ['alice'],
       query: 'replica lease recovery',
-      configs: TEXT_SEARCH_CONFIGS,
+      configs: CONFIGS,
       candidateCap: 50,
       reranked: 20,
       maxResults: 10,
