@@ -9,6 +9,8 @@ export interface ClosedLoopOptions extends RequestSpec {
   readonly serverCpuMs: () => number;
   /** Whether a 200 answer is complete (a stream that ended with its last event, say). */
   readonly complete?: (text: string) => boolean;
+  /** Bodies sent in turn instead of `body` (several queries, say). */
+  readonly bodies?: readonly string[];
 }
 
 export interface ClosedLoopResult {
@@ -32,6 +34,8 @@ export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoop
   const path = `${target.pathname}${target.search}`;
   const latencies: number[] = [];
   let errors = 0;
+  let bodiesSent = 0;
+  const nextBody = () => (options.bodies ? options.bodies[bodiesSent++ % options.bodies.length] : options.body);
   const cpuBefore = options.serverCpuMs();
   const started = performance.now();
   const deadline = started + options.durationMs;
@@ -43,7 +47,7 @@ export async function closedLoop(options: ClosedLoopOptions): Promise<ClosedLoop
           path,
           method: options.method ?? 'GET',
           headers: options.headers,
-          body: options.body,
+          body: nextBody(),
         });
         const text = await res.body.text();
         if (res.statusCode !== 200 || (options.complete && !options.complete(text))) errors += 1;

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../scripts/support/seeded-random';
 import type { EvalQuestion } from './questions';
 
 /** The seed of the one split into halves; changing it would show the test half's questions. */
@@ -11,7 +12,7 @@ export type Half = 'dev' | 'test';
  */
 export function splitHalves(questions: readonly EvalQuestion[]): Map<string, Half> {
   const halves = new Map<string, Half>();
-  const random = mulberry32(SPLIT_SEED);
+  const random = seededRandom(SPLIT_SEED);
   for (const kind of [...new Set(questions.map((q) => q.kind))]) {
     const ids = questions.filter((q) => q.kind === kind).map((q) => q.id);
     for (let i = ids.length - 1; i > 0; i--) {
@@ -21,16 +22,4 @@ export function splitHalves(questions: readonly EvalQuestion[]): Map<string, Hal
     ids.forEach((id, i) => halves.set(id, i < Math.ceil(ids.length / 2) ? 'dev' : 'test'));
   }
   return halves;
-}
-
-/** A small seeded generator, so the split is the same on every machine and Node version. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -159,11 +159,6 @@ export class DocumentsService {
     return (await this.repository.store(owner, id)) ?? notFound('vector store', id);
   }
 
-  /** 404 unless the caller may read the store; cheaper than store() on a search's path. */
-  async checkStoreReadable(owner: OwnerId, id: string): Promise<void> {
-    if (!(await this.repository.storeReadable(owner, id))) notFound('vector store', id);
-  }
-
   async updateStore(
     owner: OwnerId,
     id: string,

@@ -99,14 +99,17 @@ export interface ChunkToStore {
   readonly embedding: ArrayLike<number>;
 }
 
-export interface ChunkCandidate {
+/** A chunk found by a search, scored. */
+export interface ChunkHit {
   readonly vectorStoreId: string;
   readonly fileId: string;
   readonly filename: string;
   readonly title: string;
   readonly text: string;
   readonly attributes: Attributes;
-  readonly textRank: number;
-  /** Cosine of the chunk's embedding with the query's by the store's model; 0 without one. */
-  readonly similarity: number;
+  /**
+   * In [0, 1]: half the full-text rank (relative to the best candidate), half the cosine
+   * similarity of the chunk's embedding with the query's by the store's model (0 without one).
+   */
+  readonly score: number;
 }

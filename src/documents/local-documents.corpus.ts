@@ -35,11 +35,9 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
   async search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]> {
     // An embedded database never written holds nothing: not created just to find that out.
     if (!this.db.inUse) return [];
-    const stores = await this.chunks.readableStores(
-      scope.ownerId ?? SHARED_OWNER,
-      scope.vectorStoreIds,
-    );
-    const hits = await this.chunks.search(stores, query, { maxResults: limit });
+    const owner = scope.ownerId ?? SHARED_OWNER;
+    const stores = await this.chunks.readableStores(owner, scope.vectorStoreIds);
+    const hits = await this.chunks.search(owner, stores, query, { maxResults: limit });
     return hits.map(citationOf);
   }
 }

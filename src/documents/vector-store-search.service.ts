@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { ModelSelector } from '../providers';
 import { isStopword, wordsOf } from '../text';
-import type { AttributeFilter, ChunkCandidate, OwnerId } from './documents.types';
+import { DocumentNotFoundError } from './documents.errors';
+import {
+  DEPLOYMENT_OWNER,
+  type AttributeFilter,
+  type ChunkHit,
+  type OwnerId,
+} from './documents.types';
 import { TEXT_SEARCH_CONFIGS } from './ingestion/text-search-language';
+import { CHUNK_SEARCH_LIMITS, rerankedFor } from './storage/chunk-search.limits';
 import { DocumentsRepository } from './storage/documents.repository';
-
-/** Full-text candidates per wanted result: the embeddings re-rank this many exactly. */
-const CANDIDATES_PER_RESULT = 10;
-const MAX_CANDIDATES = 200;
 
 export interface ChunkSearchOptions {
   readonly maxResults: number;
@@ -15,19 +19,20 @@ export interface ChunkSearchOptions {
   readonly scoreThreshold?: number;
 }
 
-export interface ChunkHit extends Omit<ChunkCandidate, 'textRank' | 'similarity'> {
-  /** In [0, 1]: half full-text rank, half cosine similarity of the store's embeddings. */
-  readonly score: number;
-}
+export type { ChunkHit } from './documents.types';
 
 /**
- * Search over the chunks of vector stores: PostgreSQL's full-text search picks candidates (GIN
- * index, websearch syntax, each document's own text-search configuration), then each candidate
- * is scored by its text rank and the cosine of its embedding with the query's, computed in the
- * database exactly over those few candidates (real[]; pgvector is not assumed).
+ * Search over the chunks of vector stores, one statement per search: PostgreSQL's full-text
+ * search picks candidates (a GIN index per language, websearch syntax, each document's own
+ * text-search configuration), then the best of them are scored by their text rank and the cosine
+ * of their embedding with the query's, computed in the database exactly over those few
+ * candidates (real[]; pgvector is not assumed).
  */
 @Injectable()
 export class VectorStoreSearch {
+  /** A store keeps the embedding model it was created with, so it is looked up once. */
+  private readonly storeModels = new LRUCache<string, string>({ max: 10_000 });
+
   constructor(
     private readonly repository: DocumentsRepository,
     private readonly models: ModelSelector,
@@ -39,31 +44,27 @@ export class VectorStoreSearch {
     return only ? readable.filter((id) => only.includes(id)) : readable;
   }
 
+  /** Searches the store the caller named: 404 when it may not read it (or there is none). */
+  async searchStore(
+    owner: OwnerId,
+    storeId: string,
+    query: string,
+    options: ChunkSearchOptions,
+  ): Promise<ChunkHit[]> {
+    const { readableStoreIds, hits } = await this.run(owner, [storeId], query, options);
+    if (!readableStoreIds.has(storeId)) throw new DocumentNotFoundError('vector store', storeId);
+    return hits;
+  }
+
+  /** Searches those of the stores the caller may read (the others are left out). */
   async search(
+    owner: OwnerId,
     storeIds: readonly string[],
     query: string,
     options: ChunkSearchOptions,
   ): Promise<ChunkHit[]> {
     if (storeIds.length === 0 || !query.trim()) return [];
-    const limit = Math.min(MAX_CANDIDATES, options.maxResults * CANDIDATES_PER_RESULT);
-    const candidates = await this.repository.candidates(
-      storeIds,
-      query,
-      TEXT_SEARCH_CONFIGS,
-      limit,
-      await this.queryVectors(storeIds, query),
-      options.filter,
-    );
-    if (candidates.length === 0) return [];
-    const topRank = Math.max(...candidates.map((candidate) => candidate.textRank)) || 1;
-    return candidates
-      .map(({ textRank, similarity, ...hit }) => ({
-        ...hit,
-        score: round(0.5 * (textRank / topRank) + 0.5 * Math.max(0, similarity)),
-      }))
-      .filter((hit) => hit.score >= (options.scoreThreshold ?? 0))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, options.maxResults);
+    return (await this.run(owner, storeIds, query, options)).hits;
   }
 
   /** OpenAI's rewrite_query: the query's content words, without question and function words. */
@@ -72,31 +73,57 @@ export class VectorStoreSearch {
     return words.length > 0 ? words.join(' ') : query;
   }
 
+  private async run(
+    owner: OwnerId,
+    storeIds: readonly string[],
+    query: string,
+    options: ChunkSearchOptions,
+  ) {
+    return this.repository.searchChunks({
+      storeIds,
+      readers: [owner, DEPLOYMENT_OWNER],
+      query,
+      configs: TEXT_SEARCH_CONFIGS,
+      candidateCap: CHUNK_SEARCH_LIMITS.candidateCap,
+      reranked: rerankedFor(options.maxResults),
+      maxResults: options.maxResults,
+      scoreThreshold: options.scoreThreshold ?? 0,
+      queryVectors: await this.queryVectors(storeIds, query),
+      filter: options.filter,
+    });
+  }
+
   /** The query embedded once per model of the searched stores, by store id. */
   private async queryVectors(
     storeIds: readonly string[],
     query: string,
   ): Promise<Map<string, ArrayLike<number>>> {
-    const models = await this.repository.embeddingModels(storeIds);
-    const byModel = new Map<string, ArrayLike<number>>();
-    for (const model of new Set(models.values())) {
-      const [providerId, ...key] = model.split('/');
-      try {
-        const embedding = this.models.embeddingModel({ providerId, key: key.join('/') });
-        byModel.set(model, (await embedding.embed([query]))[0]);
-      } catch {
-        // A store whose model is gone is still found by its words.
+    const unknown = storeIds.filter((id) => !this.storeModels.has(id));
+    if (unknown.length > 0) {
+      for (const [id, model] of await this.repository.embeddingModels(unknown)) {
+        this.storeModels.set(id, model);
       }
     }
+    const byModel = new Map<string, ArrayLike<number> | undefined>();
     const byStore = new Map<string, ArrayLike<number>>();
-    for (const [storeId, model] of models) {
+    for (const storeId of storeIds) {
+      const model = this.storeModels.get(storeId);
+      if (model === undefined) continue;
+      if (!byModel.has(model)) byModel.set(model, await this.embed(model, query));
       const vector = byModel.get(model);
       if (vector) byStore.set(storeId, vector);
     }
     return byStore;
   }
-}
 
-function round(score: number): number {
-  return Math.round(score * 10_000) / 10_000;
+  private async embed(model: string, query: string): Promise<ArrayLike<number> | undefined> {
+    const [providerId, ...key] = model.split('/');
+    try {
+      const embedding = this.models.embeddingModel({ providerId, key: key.join('/') });
+      return (await embedding.embed([query]))[0];
+    } catch {
+      // A store whose model is gone is still found by its words.
+      return undefined;
+    }
+  }
 }

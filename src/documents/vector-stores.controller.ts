@@ -242,10 +242,9 @@ export class VectorStoresController {
         'query',
       );
     }
-    await this.documents.checkStoreReadable(owner, id);
     const query = queries.join(' ');
     const searched = body.rewrite_query ? this.search.rewrite(query) : query;
-    const hits = await this.search.search([id], searched, {
+    const hits = await this.search.searchStore(owner, id, searched, {
       maxResults: body.max_num_results ?? 10,
       filter: body.filters === undefined ? undefined : attributeFilterOf(body.filters),
       scoreThreshold: threshold,

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DEPLOYMENT_OWNER,
-  type AttributeFilter,
   type Attributes,
-  type ChunkCandidate,
+  type ChunkHit,
   type ChunkToStore,
   type ChunkingSettings,
   type FileCounts,
@@ -16,7 +15,8 @@ import {
   type StoredStoreFile,
   type StoredVectorStore,
 } from '../documents.types';
-import { attributeFilterSql } from './attribute-filter.sql';
+import { chunkSearchStatement, type ChunkSearchRequest } from './chunk-search.statement';
+import { realArrayLiteral } from './real-array-literal';
 import { SQL_DATABASE, type SqlDatabase, type SqlQueryable } from './sql-database';
 
 type Row = Record<string, unknown>;
@@ -226,15 +226,6 @@ export class DocumentsRepository {
       data: data.filter((store): store is StoredVectorStore => store !== undefined),
       hasMore: found.hasMore,
     };
-  }
-
-  /** Whether the caller may read the store (without counting its files, as store() does). */
-  async storeReadable(owner: OwnerId, id: string): Promise<boolean> {
-    const { rows } = await this.db.query(
-      'SELECT 1 FROM vector_stores WHERE id = $1 AND owner_id IN ($2, $3)',
-      [id, owner, DEPLOYMENT_OWNER],
-    );
-    return rows.length > 0;
   }
 
   /** Ids of the stores a search of this caller reads: its own and the deployment's. */
@@ -531,67 +522,29 @@ export class DocumentsRepository {
   }
 
   /**
-   * Full-text candidates among the completed files of the given stores: the query's words OR-ed
-   * (websearch_to_tsquery ANDs them, which finds nothing when one word is missing), in each
-   * text-search configuration the chunks use, ranked by ts_rank_cd normalized into [0, 1).
+   * One search, in one statement (see chunkSearchStatement): the stores among those asked that
+   * the readers may read, and the best chunks found in them.
    */
-  async candidates(
-    storeIds: readonly string[],
-    query: string,
-    configs: readonly string[],
-    limit: number,
-    queryVectors: ReadonlyMap<string, ArrayLike<number>>,
-    filter?: AttributeFilter,
-  ): Promise<ChunkCandidate[]> {
-    if (storeIds.length === 0) return [];
-    const vectorStores = [...queryVectors.keys()];
-    const params: unknown[] = [
-      query,
-      configs,
-      storeIds,
-      limit,
-      vectorStores,
-      vectorStores.map((id) => realArrayLiteral(queryVectors.get(id)!)),
-    ];
-    const filterSql = filter ? `AND (${attributeFilterSql(filter, 'vsf.attributes', params)})` : '';
-    const { rows } = await this.db.query(
-      `WITH q AS (
-         SELECT cfg, CASE WHEN strpos(t, '!') > 0 THEN t ELSE replace(t, ' & ', ' | ') END::tsquery AS query
-         FROM (SELECT cfg, websearch_to_tsquery(cfg, $1)::text AS t FROM unnest($2::regconfig[]) AS cfg) w
-         WHERE t <> ''
-       )
-       , top AS (
-         SELECT c.id, c.vector_store_id, c.file_id, c.title, c.text, c.embedding, vsf.attributes,
-                ts_rank_cd(c.tsv, q.query, 32) AS text_rank
-         FROM chunks c
-         JOIN q ON c.language = q.cfg AND c.tsv @@ q.query
-         JOIN vector_store_files vsf ON vsf.vector_store_id = c.vector_store_id AND vsf.file_id = c.file_id
-         WHERE c.vector_store_id = ANY($3::text[]) AND vsf.status = 'completed' ${filterSql}
-         ORDER BY text_rank DESC, c.id
-         LIMIT $4
-       )
-       -- The cosine is computed here, over the candidates only: their embeddings never leave
-       -- the database (1024 floats each as text cost the service more than the query did).
-       SELECT top.vector_store_id, top.file_id, f.filename, top.title, top.text, top.attributes, top.text_rank,
-              (SELECT sum(e.a * e.b) / NULLIF(sqrt(sum(e.a * e.a) * sum(e.b * e.b)), 0)
-               FROM unnest(top.embedding, qv.vector::real[]) AS e(a, b)
-               WHERE array_length(top.embedding, 1) = array_length(qv.vector::real[], 1)) AS similarity
-       FROM top
-       JOIN files f ON f.id = top.file_id
-       LEFT JOIN unnest($5::text[], $6::text[]) AS qv(store_id, vector) ON qv.store_id = top.vector_store_id
-       ORDER BY top.text_rank DESC, top.id`,
-      params,
-    );
-    return rows.map((row) => ({
-      vectorStoreId: row.vector_store_id as string,
-      fileId: row.file_id as string,
-      filename: row.filename as string,
-      title: row.title as string,
-      text: row.text as string,
-      attributes: row.attributes as Attributes,
-      textRank: Number(row.text_rank),
-      similarity: row.similarity === null ? 0 : Number(row.similarity),
-    }));
+  async searchChunks(
+    request: ChunkSearchRequest,
+  ): Promise<{ readableStoreIds: Set<string>; hits: ChunkHit[] }> {
+    const statement = chunkSearchStatement(request);
+    const { rows } = await this.db.query(statement.text, statement.values, {
+      prepareAs: statement.name,
+    });
+    const readableStoreIds = new Set(rows.map((row) => row.readable_store_id as string));
+    const hits = rows
+      .filter((row) => row.file_id !== null)
+      .map((row) => ({
+        vectorStoreId: row.readable_store_id as string,
+        fileId: row.file_id as string,
+        filename: row.filename as string,
+        title: row.title as string,
+        text: row.text as string,
+        attributes: row.attributes as Attributes,
+        score: Number(row.score),
+      }));
+    return { readableStoreIds, hits };
   }
 
   /** The embedding model of each store, by id. */
@@ -654,11 +607,6 @@ function chunkColumns(rows: readonly ChunkRow[]): unknown[] {
     rows.map((row) => row.chunk.language),
     rows.map((row) => realArrayLiteral(row.chunk.embedding)),
   ];
-}
-
-/** A vector as PostgreSQL's array text; non-finite numbers (never expected) as 0. */
-function realArrayLiteral(vector: ArrayLike<number>): string {
-  return `{${Array.from(vector, (x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
 }
 
 function fileOf(row: Row): StoredFile {

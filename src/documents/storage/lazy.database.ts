@@ -28,8 +28,12 @@ export class LazyDatabase implements SqlDatabase {
     return this.isOpen || this.mayExist();
   }
 
-  async query<Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }> {
-    return (await this.database()).query<Row>(sql, params);
+  async query<Row>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: { readonly prepareAs?: string },
+  ): Promise<{ rows: Row[] }> {
+    return (await this.database()).query<Row>(sql, params, options);
   }
 
   async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {

@@ -1,8 +1,13 @@
 /** What the repository and the migrations need of a PostgreSQL: one interface over both engines. */
 export interface SqlQueryable {
+  /**
+   * Runs one statement. With `prepareAs`, PostgreSQL parses and plans it once per connection under
+   * that name (the text must never change for a name); the embedded engine ignores it.
+   */
   query<Row = Record<string, unknown>>(
     sql: string,
     params?: readonly unknown[],
+    options?: { readonly prepareAs?: string },
   ): Promise<{ rows: Row[] }>;
 }
 
