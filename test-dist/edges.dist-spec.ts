@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import {
   getWithInformational,
   sendRaw,
+  sendWithInformational,
   sha256,
   uploadExpectingContinue,
 } from '../test/utils/raw-http';
@@ -125,6 +127,61 @@ describe('the built service at the edges of HTTP', () => {
       ]);
       expect(res.status).toBe(200);
       expect(JSON.parse(res.body)).toMatchObject({ sibling: 'discover' });
+    });
+
+    // The memory sibling is a raw TCP fake: it writes the listed 1xx replies as soon as a request's
+    // head arrives, then 200 with the request body echoed (test/fakes/interim-replies-sibling.server.ts).
+    describe('1xx replies nobody asked for (RFC 9110 section 15.2)', () => {
+      const upload = randomBytes(1024 * 1024);
+
+      it('skips an unsolicited 100 Continue and delivers the reply to a GET', async () => {
+        const res = await getWithInformational(url('/api/v1/memory/notes?interim=100'), bearer);
+        expect(res.informational).toEqual([]);
+        expect(res.status).toBe(200);
+        expect(res.headers['x-interim-sent']).toBe('100');
+        expect(JSON.parse(res.body)).toEqual({ empty: true });
+      });
+
+      it('skips 100, 100 and 199 before the reply to an upload; both bodies byte for byte', async () => {
+        const res = await sendWithInformational(url('/api/v1/memory/uploads?interim=100,100,199'), {
+          method: 'POST',
+          headers: { ...bearer, 'content-type': 'application/octet-stream' },
+          body: upload,
+        });
+        expect(res.informational).toEqual([]);
+        expect(res.status).toBe(200);
+        expect(res.headers['x-interim-sent']).toBe('100,100,199');
+        expect(res.headers['content-length']).toBe(String(upload.length));
+        expect(res.bodySha256).toBe(sha256(upload));
+      });
+
+      it("meets the client's Expect: 100-continue once, then skips the sibling's own 100", async () => {
+        const body = Buffer.alloc(2 * 1024 * 1024, 0x71);
+        const res = await uploadExpectingContinue(
+          url('/api/v1/memory/uploads?interim=100'),
+          body,
+          bearer,
+        );
+        expect({ informational: res.informational, status: res.status }).toEqual({
+          informational: [100],
+          status: 200,
+        });
+        expect(sha256(Buffer.from(res.body))).toBe(sha256(body));
+      });
+
+      it('answers the next requests after them, each with its own reply', async () => {
+        await getWithInformational(url('/api/v1/memory/notes?interim=100,100'), bearer);
+        const plain = await getWithInformational(url('/api/v1/memory/notes'), bearer);
+        expect(plain.status).toBe(200);
+        expect(plain.headers['x-interim-sent']).toBe('none');
+        const sent = await sendWithInformational(url('/api/v1/memory/uploads?interim=100'), {
+          method: 'PUT',
+          headers: { ...bearer, 'content-type': 'application/octet-stream' },
+          body: upload,
+        });
+        expect(sent.status).toBe(200);
+        expect(sent.bodySha256).toBe(sha256(upload));
+      });
     });
   });
 

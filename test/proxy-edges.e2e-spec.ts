@@ -188,6 +188,13 @@ describe('the proxy and the routes at the edges of HTTP (e2e)', () => {
       expect(res.informational.map((info) => info.status)).toEqual([102]);
       expect(res.status).toBe(200);
     });
+
+    it('skips a 100 Continue it did not ask for, then delivers the reply', async () => {
+      const res = await getWithInformational(`${t.url}/api/v1/library/x?echo=continue`, bearer);
+      expect(res.informational).toEqual([]);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ sibling: 'library', method: 'GET' });
+    });
   });
 
   it('keeps the headers a sibling names in its Connection header from the client', async () => {

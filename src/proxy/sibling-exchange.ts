@@ -74,8 +74,8 @@ export class SiblingExchange implements Dispatcher.DispatchHandler {
   /**
    * RFC 9110 section 15.2: a proxy forwards the 1xx replies it did not ask for itself, and sends
    * none to an HTTP/1.0 client. Node writes 103 Early Hints (with at least one Link) and 102; a
-   * 100 answers an expectation Quarry meets itself (undici never sends one, and refuses a 100 it
-   * did not ask for), and Node has no writer for other 1xx codes: those are skipped. The final
+   * 100 answers an expectation Quarry meets itself (undici never sends one; patched, it passes an
+   * unsolicited 100 here), and Node has no writer for other 1xx codes: those are skipped. The final
    * reply follows through onHeaders again.
    */
   private relayInformational(statusCode: number, rawHeaders: Buffer[]): void {

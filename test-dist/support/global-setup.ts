@@ -3,6 +3,7 @@ import { FakeAuthServer } from '../../test/fakes/fake-auth.server';
 import { FakeOllamaServer } from '../../test/fakes/fake-ollama.server';
 import { FakeOpenAiServer } from '../../test/fakes/fake-openai.server';
 import { FakeSearxngServer } from '../../test/fakes/fake-searxng.server';
+import { InterimRepliesSibling } from '../../test/fakes/interim-replies-sibling.server';
 import { WebhookReceiver } from '../../test/fakes/webhook-receiver.server';
 import { publishDistEnv } from './dist-env';
 import { freePort } from './free-port';
@@ -21,16 +22,17 @@ export interface Started {
  * shared by every test file: one process keeps the suite inside its time budget.
  */
 export default async function globalSetup(): Promise<void> {
-  const [searxng, openai, ollama, auth, sibling, webhook] = await Promise.all([
+  const [searxng, openai, ollama, auth, sibling, webhook, interim] = await Promise.all([
     FakeSearxngServer.start(),
     FakeOpenAiServer.start({ reply: 'Quarry caches meta-search results [1].' }),
     FakeOllamaServer.start({ reply: 'Answered by Ollama [1].' }),
     FakeAuthServer.start(),
     EchoSibling.start('discover'),
     WebhookReceiver.start(),
+    InterimRepliesSibling.start(),
   ]);
   auth.users.set(TOKEN, { id: 'user-dist', email: 'dist@example.com' });
-  const closers = [searxng, openai, ollama, auth, sibling, webhook].map(
+  const closers = [searxng, openai, ollama, auth, sibling, webhook, interim].map(
     (fake) => () => fake.close(),
   );
   process.stdout.write(
@@ -46,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
     OLLAMA_BASE_URL: ollama.url,
     DISCOVER_SVC_URL: sibling.url,
     CHAT_SVC_URL: sibling.url,
+    // The memory sibling sends 1xx replies nobody asked for (test-dist/edges.dist-spec.ts).
+    MEMORY_SVC_URL: interim.url,
     // A closed port: the library sibling is unreachable, so its 502 is what the document shows.
     LIBRARY_SVC_URL: `http://127.0.0.1:${await freePort()}`,
     CONNECTOR_ALLOW_PRIVATE_NETWORKS: 'true',

@@ -63,6 +63,8 @@ export interface InformedReply {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** Of the body's bytes as they came, whatever they encode. */
+  readonly bodySha256: string;
 }
 
 /** A GET that records the 1xx replies before the final one. */
@@ -70,9 +72,17 @@ export function getWithInformational(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<InformedReply> {
+  return sendWithInformational(url, { headers });
+}
+
+/** A request (a GET unless told, with a body if given) that records the 1xx replies before the final one. */
+export function sendWithInformational(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer },
+): Promise<InformedReply> {
   return new Promise((resolve, reject) => {
     const informational: InformedReply['informational'] = [];
-    const req = request(url, { headers });
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers });
     req.on('information', (info) =>
       informational.push({ status: info.statusCode, headers: info.headers }),
     );
@@ -80,16 +90,18 @@ export function getWithInformational(
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
         resolve({
           informational,
           status: res.statusCode ?? 0,
           headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+          body: body.toString('utf8'),
+          bodySha256: sha256(body),
+        });
+      });
     });
-    req.end();
+    req.end(options.body);
   });
 }
 
