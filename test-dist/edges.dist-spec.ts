@@ -5,6 +5,7 @@ import {
   sendWithInformational,
   sha256,
   uploadExpectingContinue,
+  writeOnAfterAnswer,
 } from '../test/utils/raw-http';
 import { distEnv } from './support/dist-env';
 
@@ -73,6 +74,87 @@ describe('the built service at the edges of HTTP', () => {
       );
       expect(res.status).toBe(417);
       expect(JSON.parse(res.body)).toMatchObject({ sibling: 'discover', bodyBytes: body.length });
+    });
+  });
+
+  describe('a body over BODY_LIMIT_BYTES (1 MiB here)', () => {
+    const { host } = new URL(env.quarryUrl);
+    const head = (framing: string) =>
+      `POST /api/search HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${env.token}\r\n` +
+      `Content-Type: application/json\r\n${framing}\r\n`;
+    const next = `GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+    const chunk = (bytes: Buffer) =>
+      Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+
+    it('answers 413 to a client still writing it, reads the rest, and keeps the connection', async () => {
+      const body = Buffer.alloc(2 * 1024 * 1024, 0x20);
+      const res = await writeOnAfterAnswer(env.quarryUrl, {
+        head: head(`Content-Length: ${body.length}\r\n`),
+        first: body.subarray(0, 64 * 1024),
+        rest: [body.subarray(64 * 1024)],
+        next,
+      });
+      expect(res.ended).toBeUndefined();
+      expect(res.answers.map((answer) => answer.status)).toEqual([413, 200]);
+      expect(JSON.parse(res.answers[0].body)).toEqual({ ...ERROR_SHAPE, statusCode: 413 });
+    });
+
+    it('does the same for a chunked body that passes the limit as it comes', async () => {
+      const res = await writeOnAfterAnswer(env.quarryUrl, {
+        head: head('Transfer-Encoding: chunked\r\n'),
+        first: chunk(Buffer.alloc(1536 * 1024, 0x20)),
+        rest: [chunk(Buffer.alloc(512 * 1024, 0x20)), Buffer.from('0\r\n\r\n')],
+        next,
+      });
+      expect(res.ended).toBeUndefined();
+      expect(res.answers.map((answer) => answer.status)).toEqual([413, 200]);
+    });
+
+    it('closes the connection after the 413 when the body declared is over 16 MiB', async () => {
+      const res = await writeOnAfterAnswer(env.quarryUrl, {
+        head: head(`Content-Length: ${32 * 1024 * 1024}\r\n`),
+        first: Buffer.alloc(64 * 1024, 0x20),
+        rest: [],
+        next,
+      });
+      expect(res.answers.map((answer) => [answer.status, answer.headers.connection])).toEqual([
+        [413, 'close'],
+      ]);
+    });
+
+    it('cuts the connection once over 16 MiB of a refused chunked body came', async () => {
+      const res = await writeOnAfterAnswer(env.quarryUrl, {
+        head: head('Transfer-Encoding: chunked\r\n'),
+        first: chunk(Buffer.alloc(1536 * 1024, 0x20)),
+        rest: [chunk(Buffer.alloc(17 * 1024 * 1024, 0x20)), Buffer.from('0\r\n\r\n')],
+        next,
+      });
+      expect(res.answers.map((answer) => answer.status)).toEqual([413]);
+      expect(res.ended).toBeDefined();
+    });
+
+    it('answers 413 to Expect: 100-continue without asking for the body, and closes', async () => {
+      const res = await uploadExpectingContinue(url('/api/search'), Buffer.alloc(2 * 1024 * 1024), {
+        ...bearer,
+        'content-type': 'application/json',
+      });
+      expect({ continued: res.continued, status: res.status }).toEqual({
+        continued: false,
+        status: 413,
+      });
+      expect(res.headers.connection).toBe('close');
+    });
+
+    it('asks for a body within the limit and answers it', async () => {
+      const res = await uploadExpectingContinue(
+        url('/api/search'),
+        Buffer.from(JSON.stringify({ query: 'x' })),
+        { ...bearer, 'content-type': 'application/json' },
+      );
+      expect({ continued: res.continued, status: res.status }).toEqual({
+        continued: true,
+        status: 400,
+      });
     });
   });
 

@@ -126,17 +126,7 @@ export function sendRaw(url: string, bytes: string): Promise<RawAnswer> {
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('latin1');
       const end = text.indexOf('\r\n\r\n');
-      const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      resolve({
-        status: Number(statusLine?.split(' ')[1] ?? 0),
-        headers,
-        body: text.slice(end + 4),
-      });
+      resolve({ ...parseHead(text.slice(0, end)), body: text.slice(end + 4) });
     });
     socket.write(bytes);
   });
@@ -144,4 +134,75 @@ export function sendRaw(url: string, bytes: string): Promise<RawAnswer> {
 
 export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+export interface AnswersOnOneConnection {
+  /** Informational statuses before the first final answer (100 included). */
+  readonly informational: number[];
+  /** The final answers read, in order. */
+  readonly answers: RawAnswer[];
+  /** Why the connection ended before the second answer, if it did (EPIPE, ECONNRESET, closed). */
+  readonly ended?: string;
+}
+
+/**
+ * A client that goes on writing its body after the server has answered, as fetch and most SDKs
+ * do: writes `head` and `first`, reads the answer, writes each of `rest`, then `next` (a second
+ * request) on the same connection, and reads its answer.
+ */
+export function writeOnAfterAnswer(
+  url: string,
+  request: { head: string; first: Buffer; rest: Buffer[]; next: string },
+): Promise<AnswersOnOneConnection> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const informational: number[] = [];
+    const answers: RawAnswer[] = [];
+    let received = Buffer.alloc(0);
+    const finish = (ended?: string) => {
+      socket.destroy();
+      resolve({ informational, answers, ended });
+    };
+    socket.on('error', (error: NodeJS.ErrnoException) => finish(error.code ?? error.message));
+    socket.on('close', () => finish('closed'));
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      for (let answer = readAnswer(received); answer; answer = readAnswer(received)) {
+        received = received.subarray(answer.length);
+        if (answer.status < 200) {
+          informational.push(answer.status);
+          continue;
+        }
+        answers.push(answer);
+        if (answers.length === 2) return finish();
+        for (const part of request.rest) socket.write(part);
+        socket.write(request.next);
+      }
+    });
+    socket.write(request.head);
+    socket.write(request.first);
+  });
+}
+
+/** One answer at the start of `bytes` framed by Content-Length (none for 1xx), or undefined. */
+function readAnswer(bytes: Buffer): (RawAnswer & { length: number }) | undefined {
+  const end = bytes.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const { status, headers } = parseHead(bytes.subarray(0, end).toString('latin1'));
+  const bodyLength = status < 200 ? 0 : Number(headers['content-length'] ?? 0);
+  if (bytes.length < end + 4 + bodyLength) return undefined;
+  const body = bytes.subarray(end + 4, end + 4 + bodyLength).toString('utf8');
+  return { status, headers, body, length: end + 4 + bodyLength };
+}
+
+/** The status and headers (names in lower case) of an answer's head. */
+function parseHead(head: string): { status: number; headers: Record<string, string> } {
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine?.split(' ')[1] ?? 0), headers };
 }

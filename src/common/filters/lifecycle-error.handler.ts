@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { discardRefusedBody } from '../http/refused-body';
 import type { ErrorResponder } from './error-responder';
+
+const BODY_TOO_LARGE = 'FST_ERR_CTP_BODY_TOO_LARGE';
 
 /**
  * Fastify's per-route error handler, for errors raised before Nest's handler runs (body parsing:
@@ -10,5 +13,8 @@ import type { ErrorResponder } from './error-responder';
 export function lifecycleErrorHandler(
   responder: ErrorResponder,
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  return (error, request, reply) => responder.send(error, request, reply);
+  return (error, request, reply) => {
+    if (error.code === BODY_TOO_LARGE) discardRefusedBody(request, reply);
+    responder.send(error, request, reply);
+  };
 }

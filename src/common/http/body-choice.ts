@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { errorCodes } from 'fastify';
-import { CONTINUE_EXPECTATION } from './continue-expectation';
+import { askForBody } from './continue-expectation';
 import { hasBody } from './has-body';
 
 // A media type no client sends on purpose; only routes that stream their body are switched to it.
@@ -18,8 +18,9 @@ const originalContentType = new WeakMap<FastifyRequest, string | undefined>();
  * - no route: no parser runs, the answer is the 404;
  * - a route that streams its body (streamBody below): the untouched request stream, any type.
  *
- * It also answers `Expect: 100-continue` (see continueExpectation), here because this is the
- * moment the body is about to be read: after authentication (an onRequest hook), before parsing.
+ * `Expect: 100-continue` is answered by each route's body policy (streamBody here, the JSON-only
+ * policies), the moment the body is about to be read: after authentication (an onRequest hook),
+ * once the route accepts it (continue-expectation.ts).
  */
 export function registerBodyChoice(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(PASSTHROUGH_MEDIA_TYPE, (request, payload, done) => {
@@ -31,23 +32,11 @@ export function registerBodyChoice(fastify: FastifyInstance): void {
     done(null, payload);
   });
 
-  fastify.addHook('preParsing', (request, reply, payload, done) => {
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
     const headers = request.raw.headers;
-    // A request naming neither (most GETs) reads two headers here and goes on.
-    if (headers['content-type'] === undefined && headers.expect === undefined) {
-      return done(null, payload);
-    }
-    const body = hasBody(headers);
-    if (!body || request.is404) {
-      if (headers['content-type'] !== undefined) hideContentType(request, undefined);
-    } else if (
-      headers.expect !== undefined &&
-      request.raw.httpVersion === '1.1' &&
-      CONTINUE_EXPECTATION.test(headers.expect)
-    ) {
-      // Node leaves it to Quarry (continueExpectation): only a request that passed
-      // authentication and has a route is asked for its body.
-      reply.raw.writeContinue();
+    // A request without a Content-Type (most GETs) reads one header here and goes on.
+    if (headers['content-type'] !== undefined && (request.is404 || !hasBody(headers))) {
+      hideContentType(request, undefined);
     }
     done(null, payload);
   });
@@ -67,9 +56,10 @@ export function registerBodyChoice(fastify: FastifyInstance): void {
  * A route-level preParsing hook: the handler gets the request stream untouched as `request.body`
  * (for the proxy), whatever its type, and no body limit applies.
  */
-export const streamBody: preParsingHookHandler = (request, _reply, payload, done) => {
-  if (hasBody(request.raw.headers) && !originalContentType.has(request)) {
-    hideContentType(request, PASSTHROUGH_MEDIA_TYPE);
+export const streamBody: preParsingHookHandler = (request, reply, payload, done) => {
+  if (hasBody(request.raw.headers)) {
+    if (!originalContentType.has(request)) hideContentType(request, PASSTHROUGH_MEDIA_TYPE);
+    askForBody(request.raw, reply.raw);
   }
   done(null, payload);
 };

@@ -1,5 +1,6 @@
 import type { preParsingHookHandler } from 'fastify';
 import { QuarryError } from '../errors/quarry.error';
+import { askForBody } from './continue-expectation';
 import { hasBody } from './has-body';
 
 /** A request body that is not JSON on a route that reads JSON. */
@@ -27,11 +28,21 @@ export const refuseNonJsonBody = refuseBodiesNotOf(JSON_MEDIA_TYPE);
 export const refuseNonJsonOrMultipartBody = refuseBodiesNotOf(JSON_OR_MULTIPART_MEDIA_TYPE);
 
 function refuseBodiesNotOf(accepted: RegExp): preParsingHookHandler {
-  return (request, _reply, payload, done) => {
+  return (request, reply, payload, done) => {
     const headers = request.raw.headers;
     if (!hasBody(headers)) return done(null, payload);
     const type = headers['content-type'];
-    if (type !== undefined && accepted.test(type)) return done(null, payload);
-    done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
+    if (type === undefined || !accepted.test(type)) {
+      return done(new UnsupportedBodyTypeError(type?.split(';')[0]?.trim()));
+    }
+    // A JSON body declared over the limit gets its 413 from the parser, not an invitation to send it
+    // (uploads are limited per file by the multipart reader, as they stream).
+    if (!(
+      Number(headers['content-length']) > request.routeOptions.bodyLimit &&
+      JSON_MEDIA_TYPE.test(type)
+    )) {
+      askForBody(request.raw, reply.raw);
+    }
+    done(null, payload);
   };
 }
