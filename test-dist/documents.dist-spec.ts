@@ -81,7 +81,8 @@ describe('documents in the built service', () => {
       const env = {
         ...database.env,
         INGESTION_POLL_MS: '100',
-        INGESTION_LEASE_MS: '2000',
+        // Renewed every third of it: a busy machine may stall the renewal of a shorter one.
+        INGESTION_LEASE_MS: '6000',
         FILES_MAX_BYTES: '20000000',
       };
       const [first, second] = await Promise.all([
@@ -132,8 +133,10 @@ describe('documents in the built service', () => {
           'SELECT attempts, claimed_by FROM vector_store_files WHERE file_id = $1',
           [file.id],
         );
-        expect(rows[0].attempts).toBe(2);
-        expect(rows[0].claimed_by).not.toBe(claim.claimed_by);
+        // Claimed again after the kill (more than once only if the survivor's own lease lapsed).
+        expect(rows[0].attempts).toBeGreaterThanOrEqual(2);
+        const survivorPid = String((killed === first ? second : first).pid);
+        expect((rows[0].claimed_by as string).split(':')[1]).toBe(survivorPid);
       } finally {
         await sql.end();
         await Promise.all([first.stop(), second.stop()]);

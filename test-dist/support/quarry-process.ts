@@ -9,7 +9,7 @@ export const DIST_DIR = resolve(process.env.QUARRY_DIST ?? join(__dirname, '..',
 /** Which node runs it: QUARRY_NODE (e.g. a Node 22 or 24 binary) or the one running the tests. */
 export const NODE_BINARY = process.env.QUARRY_NODE ?? process.execPath;
 
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
 
 /**
  * `node dist/main.js` as a child process, configured by environment variables only, the way
@@ -54,7 +54,7 @@ export class QuarryProcess {
    */
   static async runToExit(
     env: Record<string, string>,
-    timeoutMs = 20_000,
+    timeoutMs = 60_000,
   ): Promise<{ code: number | null; output: string }> {
     const cwd = mkdtempSync(join(tmpdir(), 'quarry-config-'));
     try {
