@@ -2,11 +2,13 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   LocalCorpusRegistry,
   type LocalCorpus,
+  type LocalDirectoryState,
   type LocalScope,
   type SearchResult,
 } from '../search';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { SHARED_OWNER } from './documents.types';
+import { LocalDocsDirectorySync } from './local-docs-directory.sync';
 import type { LazyDatabase } from './storage/lazy.database';
 import { SQL_DATABASE } from './storage/sql-database';
 import { VectorStoreSearch, type ChunkHit } from './vector-store-search.service';
@@ -22,10 +24,15 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
     private readonly chunks: VectorStoreSearch,
     @Inject(SQL_DATABASE) private readonly db: LazyDatabase,
     @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
+    private readonly directory: LocalDocsDirectorySync,
   ) {}
 
   get servesDirectory(): boolean {
     return this.config.localDocsInDatabase;
+  }
+
+  whenDirectoryReady(): Promise<LocalDirectoryState> {
+    return this.directory.whenSynced();
   }
 
   onModuleInit(): void {
@@ -42,16 +49,17 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
   }
 }
 
-/** A chunk as a source: cited by its file's name and headings, at a URL that stays the file's. */
+/**
+ * A chunk as a source: cited by its file's name and headings, at a URL that stays the file's. A
+ * file of LOCAL_DOCS_DIR keeps the title and URL the folder's in-memory index gave it.
+ */
 function citationOf(hit: ChunkHit): SearchResult {
+  const sourceUrl = hit.attributes.source_url;
+  if (typeof sourceUrl === 'string') return { title: hit.title, url: sourceUrl, snippet: hit.text };
   const headings = hit.title.split(' > ').slice(1);
   return {
     title: [hit.filename, ...headings].join(' > '),
-    // LOCAL_DOCS_DIR's files keep the URL the folder's index gave them.
-    url:
-      typeof hit.attributes.source_url === 'string'
-        ? hit.attributes.source_url
-        : `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
+    url: `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
     snippet: hit.text,
   };
 }
