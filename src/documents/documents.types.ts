@@ -95,6 +95,8 @@ export type AttributeFilter =
 export interface ChunkToStore {
   readonly title: string;
   readonly text: string;
+  /** Code blocks: searched, never given as the chunk's text. */
+  readonly code: string;
   readonly language: string;
   readonly embedding: ArrayLike<number>;
 }
