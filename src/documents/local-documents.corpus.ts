@@ -9,6 +9,7 @@ import {
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { SHARED_OWNER } from './documents.types';
 import { LocalDocsDirectorySync } from './local-docs-directory.sync';
+import { CHUNK_SEARCH_LIMITS } from './storage/chunk-search.limits';
 import type { LazyDatabase } from './storage/lazy.database';
 import { SQL_DATABASE } from './storage/sql-database';
 import { VectorStoreSearch, type ChunkHit } from './vector-store-search.service';
@@ -44,7 +45,10 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
     if (!this.db.inUse) return [];
     const owner = scope.ownerId ?? SHARED_OWNER;
     const stores = await this.chunks.readableStores(owner, scope.vectorStoreIds);
-    const hits = await this.chunks.search(owner, stores, query, { maxResults: limit });
+    const hits = await this.chunks.search(owner, stores, query, {
+      maxResults: limit,
+      candidateCap: CHUNK_SEARCH_LIMITS.localSourceCandidateCap,
+    });
     return hits.map(citationOf);
   }
 }
