@@ -114,4 +114,6 @@ export interface ChunkHit {
    * similarity of the chunk's embedding with the query's by the store's model (0 without one).
    */
   readonly score: number;
+  /** The full-text rank alone (ts_rank_cd): the lexical order a search backend gives. */
+  readonly textRank: number;
 }

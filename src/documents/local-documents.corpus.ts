@@ -49,7 +49,9 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
       maxResults: limit,
       candidateCap: CHUNK_SEARCH_LIMITS.localSourceCandidateCap,
     });
-    return hits.map(citationOf);
+    // Search's ranker fuses this order with its own embeddings' order, as it does a web
+    // backend's: given the lexical order alone, as the in-memory index's BM25 gave.
+    return hits.sort((a, b) => b.textRank - a.textRank).map(citationOf);
   }
 }
 

@@ -548,6 +548,7 @@ export class DocumentsRepository {
         text: row.text as string,
         attributes: row.attributes as Attributes,
         score: Number(row.score),
+        textRank: Number(row.text_rank),
       }));
     return { readableStoreIds, hits };
   }
