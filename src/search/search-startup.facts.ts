@@ -39,7 +39,7 @@ export class SearchStartupFacts implements OnModuleInit {
 
   private localFact() {
     const where = this.corpora.registered?.servesDirectory
-      ? 'ingested into the documents database every replica reads (LOCAL_DOCS_IN_DATABASE)'
+      ? 'ingested into the documents database, where replicas on one DATABASE_URL share it (LOCAL_DOCS_IN_DATABASE)'
       : "indexed in this process's memory (LOCAL_DOCS_IN_DATABASE=false)";
     return infoFact(
       `source local: the files under ${this.search.localDocs.dir} (LOCAL_DOCS_DIR), ${where}, in the background`,
