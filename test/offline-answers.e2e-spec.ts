@@ -58,6 +58,8 @@ describe('Offline answers over the project docs (e2e)', () => {
         GEMINI_API_KEY: undefined,
         PROVIDERS_FILE: undefined,
         LOCAL_DOCS_DIR: undefined,
+        // A fresh machine has no PostgreSQL either: docs/ is indexed in memory.
+        DATABASE_URL: undefined,
       },
     });
     const providers = (await t.app.inject({ method: 'GET', url: '/api/providers' })).json();

@@ -95,6 +95,8 @@ export type AttributeFilter =
 export interface ChunkToStore {
   readonly title: string;
   readonly text: string;
+  /** Code blocks: searched, never given as the chunk's text. */
+  readonly code: string;
   readonly language: string;
   readonly embedding: ArrayLike<number>;
 }
@@ -112,4 +114,6 @@ export interface ChunkHit {
    * similarity of the chunk's embedding with the query's by the store's model (0 without one).
    */
   readonly score: number;
+  /** The full-text rank alone (ts_rank_cd): the lexical order a search backend gives. */
+  readonly textRank: number;
 }

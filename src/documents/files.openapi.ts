@@ -1,11 +1,8 @@
-import type { QuarryEndpointOptions } from '../common/decorators/quarry-endpoint.decorator';
-import { OpenAiErrorBody } from '../completions';
+import { v1Endpoint, v1ListEndpoint } from './v1-endpoint.openapi';
 
-/** Under /v1 errors answer in OpenAI's shape. */
-const errorBody = OpenAiErrorBody;
 const NOT_FOUND = { 404: 'No file of the caller has this id.' };
 
-export const CREATE_FILE: QuarryEndpointOptions = {
+export const CREATE_FILE = v1Endpoint({
   operationId: 'createFile',
   summary: 'Upload a file (multipart: file, purpose "assistants" or "user_data")',
   description: 'Markdown, HTML, text, JSON, PDF or DOCX, stored for vector stores to ingest.',
@@ -25,28 +22,24 @@ export const CREATE_FILE: QuarryEndpointOptions = {
     413: 'The file is larger than FILES_MAX_BYTES.',
   },
   responses: { 201: { description: 'The file object.' } },
-  errorBody,
-};
+});
 
-export const LIST_FILES: QuarryEndpointOptions = {
+export const LIST_FILES = v1ListEndpoint({
   operationId: 'listFiles',
   summary: "List the caller's files (cursor pagination)",
   description: 'Newest first; paged by cursor.',
-  ok: { description: 'A list of file objects.' },
-  errors: { 400: 'A query parameter is invalid.' },
-  errorBody,
-};
+  item: 'file',
+});
 
-export const RETRIEVE_FILE: QuarryEndpointOptions = {
+export const RETRIEVE_FILE = v1Endpoint({
   operationId: 'retrieveFile',
   summary: 'A file of the caller',
   description: 'Its id, filename, bytes, purpose and creation time.',
   ok: { description: 'The file object.' },
   errors: NOT_FOUND,
-  errorBody,
-};
+});
 
-export const RETRIEVE_FILE_CONTENT: QuarryEndpointOptions = {
+export const RETRIEVE_FILE_CONTENT = v1Endpoint({
   operationId: 'retrieveFileContent',
   summary: "A file's bytes, as uploaded",
   description: 'The filename is in Content-Disposition.',
@@ -55,14 +48,12 @@ export const RETRIEVE_FILE_CONTENT: QuarryEndpointOptions = {
     content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
   },
   errors: NOT_FOUND,
-  errorBody,
-};
+});
 
-export const DELETE_FILE: QuarryEndpointOptions = {
+export const DELETE_FILE = v1Endpoint({
   operationId: 'deleteFile',
   summary: 'Delete a file, and take it out of every store',
   description: 'Its chunks leave every vector store that held it; answers the deleted object.',
   ok: { description: 'A deleted file object.' },
   errors: NOT_FOUND,
-  errorBody,
-};
+});

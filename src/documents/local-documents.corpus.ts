@@ -2,11 +2,14 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   LocalCorpusRegistry,
   type LocalCorpus,
+  type LocalDirectoryState,
   type LocalScope,
   type SearchResult,
 } from '../search';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { SHARED_OWNER } from './documents.types';
+import { LocalDocsDirectorySync } from './local-docs-directory.sync';
+import { CHUNK_SEARCH_LIMITS } from './storage/chunk-search.limits';
 import type { LazyDatabase } from './storage/lazy.database';
 import { SQL_DATABASE } from './storage/sql-database';
 import { VectorStoreSearch, type ChunkHit } from './vector-store-search.service';
@@ -22,10 +25,15 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
     private readonly chunks: VectorStoreSearch,
     @Inject(SQL_DATABASE) private readonly db: LazyDatabase,
     @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
+    private readonly directory: LocalDocsDirectorySync,
   ) {}
 
   get servesDirectory(): boolean {
     return this.config.localDocsInDatabase;
+  }
+
+  whenDirectoryReady(): Promise<LocalDirectoryState> {
+    return this.directory.whenSynced();
   }
 
   onModuleInit(): void {
@@ -37,21 +45,27 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
     if (!this.db.inUse) return [];
     const owner = scope.ownerId ?? SHARED_OWNER;
     const stores = await this.chunks.readableStores(owner, scope.vectorStoreIds);
-    const hits = await this.chunks.search(owner, stores, query, { maxResults: limit });
-    return hits.map(citationOf);
+    const hits = await this.chunks.search(owner, stores, query, {
+      maxResults: limit,
+      candidateCap: CHUNK_SEARCH_LIMITS.localSourceCandidateCap,
+    });
+    // Search's ranker fuses this order with its own embeddings' order, as it does a web
+    // backend's: given the lexical order alone, as the in-memory index's BM25 gave.
+    return hits.sort((a, b) => b.textRank - a.textRank).map(citationOf);
   }
 }
 
-/** A chunk as a source: cited by its file's name and headings, at a URL that stays the file's. */
+/**
+ * A chunk as a source: cited by its file's name and headings, at a URL that stays the file's. A
+ * file of LOCAL_DOCS_DIR keeps the title and URL the folder's in-memory index gave it.
+ */
 function citationOf(hit: ChunkHit): SearchResult {
+  const sourceUrl = hit.attributes.source_url;
+  if (typeof sourceUrl === 'string') return { title: hit.title, url: sourceUrl, snippet: hit.text };
   const headings = hit.title.split(' > ').slice(1);
   return {
     title: [hit.filename, ...headings].join(' > '),
-    // LOCAL_DOCS_DIR's files keep the URL the folder's index gave them.
-    url:
-      typeof hit.attributes.source_url === 'string'
-        ? hit.attributes.source_url
-        : `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
+    url: `/v1/vector_stores/${hit.vectorStoreId}/files/${hit.fileId}`,
     snippet: hit.text,
   };
 }

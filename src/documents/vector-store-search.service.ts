@@ -17,6 +17,8 @@ export interface ChunkSearchOptions {
   readonly maxResults: number;
   readonly filter?: AttributeFilter;
   readonly scoreThreshold?: number;
+  /** Full-text matches ranked per language; CHUNK_SEARCH_LIMITS.candidateCap when absent. */
+  readonly candidateCap?: number;
 }
 
 export type { ChunkHit } from './documents.types';
@@ -84,7 +86,7 @@ export class VectorStoreSearch {
       readers: [owner, DEPLOYMENT_OWNER],
       query,
       configs: TEXT_SEARCH_CONFIGS,
-      candidateCap: CHUNK_SEARCH_LIMITS.candidateCap,
+      candidateCap: options.candidateCap ?? CHUNK_SEARCH_LIMITS.candidateCap,
       reranked: rerankedFor(options.maxResults),
       maxResults: options.maxResults,
       scoreThreshold: options.scoreThreshold ?? 0,

@@ -44,5 +44,6 @@ export {
 export {
   LocalCorpusRegistry,
   type LocalCorpus,
+  type LocalDirectoryState,
   type LocalScope,
 } from './local/local-corpus.registry';

@@ -3,6 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { siblingsConfig } from '../common/config/siblings.config';
 import { displayAddress } from '../common/http/display-address';
 import { infoFact, StartupFacts, warnFact } from '../common/logging/startup-facts';
+import { LocalCorpusRegistry } from './local/local-corpus.registry';
 import { searchConfig } from './search.config';
 
 /** Start-up lines: which sources a search can use, and where they come from. */
@@ -12,6 +13,7 @@ export class SearchStartupFacts implements OnModuleInit {
     @Inject(searchConfig.KEY) private readonly search: ConfigType<typeof searchConfig>,
     @Inject(siblingsConfig.KEY) private readonly siblings: ConfigType<typeof siblingsConfig>,
     private readonly facts: StartupFacts,
+    private readonly corpora: LocalCorpusRegistry,
   ) {}
 
   onModuleInit(): void {
@@ -36,8 +38,11 @@ export class SearchStartupFacts implements OnModuleInit {
   }
 
   private localFact() {
+    const where = this.corpora.registered?.servesDirectory
+      ? 'ingested into the documents database, where replicas on one DATABASE_URL share it (LOCAL_DOCS_IN_DATABASE)'
+      : "indexed in this process's memory (LOCAL_DOCS_IN_DATABASE=false)";
     return infoFact(
-      `source local: the files under ${this.search.localDocs.dir} (LOCAL_DOCS_DIR), indexed in the background`,
+      `source local: the files under ${this.search.localDocs.dir} (LOCAL_DOCS_DIR), ${where}, in the background`,
     );
   }
 }

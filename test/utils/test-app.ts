@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../../src/app.module';
 import { configureApp, createFastifyAdapter } from '../../src/app.setup';
 import { createPinoLogger } from '../../src/common/logging/pino-logger.factory';
+import { throwAwayPostgresSchema } from './throw-away-postgres-schema';
 
 export interface TestApp {
   readonly app: NestFastifyApplication;
@@ -27,10 +28,16 @@ export interface TestAppOptions {
 
 /** Boots the real AppModule with the same configureApp() as main.ts, on the Fastify adapter. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await localDocsDatabase(options.env ?? {});
   const restoreEnv = applyEnv({
     ...(options.captureLogs ? { LOG_LEVEL: 'info' } : {}),
+    ...database.env,
     ...options.env,
   });
+  const cleanUp = async () => {
+    restoreEnv();
+    await database.drop();
+  };
   const logs: Array<Record<string, unknown>> = [];
   try {
     let builder = Test.createTestingModule({
@@ -63,14 +70,32 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         try {
           await app.close();
         } finally {
-          restoreEnv();
+          await cleanUp();
         }
       },
     };
   } catch (error) {
-    restoreEnv();
+    await cleanUp();
     throw error;
   }
+}
+
+/**
+ * With DATABASE_URL set (as in CI), LOCAL_DOCS_DIR goes into the database by default, where test
+ * files running at once with different folders would replace each other's (the last sync wins).
+ * A test that names LOCAL_DOCS_DIR (it searches local documents) gets a schema of its own, so it
+ * runs as a deployment with PostgreSQL does; any other keeps the folder in memory rather than
+ * ingest docs/ for nothing. A test setting DATABASE_URL or LOCAL_DOCS_IN_DATABASE decides itself.
+ */
+async function localDocsDatabase(
+  env: Record<string, string | undefined>,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  const none = { env: {}, drop: () => Promise.resolve() };
+  if (!base || 'DATABASE_URL' in env || 'LOCAL_DOCS_IN_DATABASE' in env) return none;
+  if (!('LOCAL_DOCS_DIR' in env)) return { ...none, env: { LOCAL_DOCS_IN_DATABASE: 'false' } };
+  const schema = await throwAwayPostgresSchema(base, 'quarry_test_app');
+  return { env: { DATABASE_URL: schema.url }, drop: schema.drop };
 }
 
 /** Sets variables and returns a function putting the previous values back. */

@@ -6,6 +6,8 @@ export interface TextChunk {
   /** "Title > Heading > Subheading". */
   readonly title: string;
   readonly text: string;
+  /** The section's code blocks, with its first chunk (as the in-memory index keeps them). */
+  readonly code: string;
 }
 
 /** OpenAI's "auto" chunking strategy. */
@@ -34,8 +36,10 @@ export function chunkDocument(document: DocumentText, settings: ChunkingSettings
     const path = section.path[0] === document.title ? section.path.slice(1) : section.path;
     const title = [document.title, ...path].filter(Boolean).join(' > ');
     let current = '';
+    let code = section.code ?? '';
     const push = () => {
-      if (current.trim()) chunks.push({ title, text: current.trim() });
+      if (current.trim()) chunks.push({ title, text: current.trim(), code });
+      code = '';
       current = overlapChars > 0 ? tail(current, overlapChars) : '';
     };
     for (const piece of paragraphPieces(section.text, Math.max(200, maxChars - overlapChars))) {

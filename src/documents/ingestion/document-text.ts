@@ -7,6 +7,8 @@ import { fileKindOf } from './file-types';
 export interface DocumentSection {
   readonly path: readonly string[];
   readonly text: string;
+  /** Markdown's code blocks: searched, but never quoted as prose. */
+  readonly code?: string;
 }
 
 export interface DocumentText {
@@ -46,10 +48,7 @@ export async function documentText(
     const { title, sections } = markdownPassages(raw);
     return {
       title: title || fallbackTitle,
-      sections: sections.map((section) => ({
-        path: section.path,
-        text: [section.text, section.code].filter(Boolean).join('\n\n'),
-      })),
+      sections: sections.map(({ path, text, code }) => ({ path, text, code })),
     };
   }
   if (kind === 'html') return htmlText(raw, fallbackTitle);

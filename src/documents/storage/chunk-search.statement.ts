@@ -121,7 +121,7 @@ export function chunkSearchStatement(request: ChunkSearchRequest): SqlStatement 
        LIMIT $6
      )
      SELECT readable.id AS readable_store_id, top.file_id, top.filename, top.title, top.text,
-            top.attributes, top.score
+            top.attributes, top.score, top.text_rank
      FROM readable LEFT JOIN top ON top.vector_store_id = readable.id
      ORDER BY top.score DESC NULLS LAST, top.text_rank DESC, top.id`,
   };

@@ -52,11 +52,16 @@ export interface ClaimedJob extends IngestionJob {
  */
 const CHUNKS_PER_STATEMENT = 500;
 
-/** The rows of chunks to insert: $1 to $7, the arrays of chunkColumns. */
+/** The rows of chunks to insert: $1 to $8, the arrays of chunkColumns. */
 const CHUNK_ROWS = `SELECT c.vector_store_id, c.file_id, c.position, c.title, c.text, c.language::regconfig,
-    c.embedding::real[]
-  FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
-    AS c(vector_store_id, file_id, position, title, text, language, embedding)`;
+    c.embedding::real[], c.code
+  FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
+    $8::text[])
+    AS c(vector_store_id, file_id, position, title, text, language, embedding, code)`;
+
+/** The columns CHUNK_ROWS fills, in its order. */
+const CHUNK_COLUMNS =
+  'INSERT INTO chunks (vector_store_id, file_id, position, title, text, language, embedding, code)';
 
 /** An uploaded file and its bytes, to store. */
 export interface FileToStore {
@@ -448,7 +453,7 @@ export class DocumentsRepository {
       const rest = rows.slice(first.length).filter((row) => doneJobs.has(row.job));
       for (let start = 0; start < rest.length; start += CHUNKS_PER_STATEMENT) {
         await tx.query(
-          `INSERT INTO chunks (vector_store_id, file_id, position, title, text, language, embedding)
+          `${CHUNK_COLUMNS}
            ${CHUNK_ROWS}`,
           chunkColumns(rest.slice(start, start + CHUNKS_PER_STATEMENT)),
         );
@@ -468,18 +473,18 @@ export class DocumentsRepository {
       `WITH done AS (
          UPDATE vector_store_files f SET status = 'completed', usage_bytes = j.usage_bytes,
            last_error = NULL, claimed_until = NULL
-         FROM unnest($8::text[], $9::text[], $10::int[]) AS j(vector_store_id, file_id, usage_bytes)
+         FROM unnest($9::text[], $10::text[], $11::int[]) AS j(vector_store_id, file_id, usage_bytes)
          WHERE f.vector_store_id = j.vector_store_id AND f.file_id = j.file_id
-           AND f.claimed_by = $11 AND f.status = 'in_progress'
+           AND f.claimed_by = $12 AND f.status = 'in_progress'
          RETURNING f.vector_store_id, f.file_id
        ), gone AS (
          DELETE FROM chunks c USING done
          WHERE c.vector_store_id = done.vector_store_id AND c.file_id = done.file_id
        ), added AS (
-         INSERT INTO chunks (vector_store_id, file_id, position, title, text, language, embedding)
+         ${CHUNK_COLUMNS}
          ${CHUNK_ROWS} JOIN done ON done.vector_store_id = c.vector_store_id AND done.file_id = c.file_id
        ), touched AS (
-         UPDATE vector_stores SET last_active_at = $12 WHERE id IN (SELECT vector_store_id FROM done)
+         UPDATE vector_stores SET last_active_at = $13 WHERE id IN (SELECT vector_store_id FROM done)
        )
        SELECT vector_store_id, file_id FROM done`,
       [
@@ -543,6 +548,7 @@ export class DocumentsRepository {
         text: row.text as string,
         attributes: row.attributes as Attributes,
         score: Number(row.score),
+        textRank: Number(row.text_rank),
       }));
     return { readableStoreIds, hits };
   }
@@ -596,7 +602,7 @@ function now(): number {
   return Date.now();
 }
 
-/** $1 to $7 of CHUNK_ROWS: stores, files, positions, titles, texts, languages, embeddings. */
+/** $1 to $8 of CHUNK_ROWS: stores, files, positions, titles, texts, languages, embeddings, code. */
 function chunkColumns(rows: readonly ChunkRow[]): unknown[] {
   return [
     rows.map((row) => row.job.vectorStoreId),
@@ -606,6 +612,7 @@ function chunkColumns(rows: readonly ChunkRow[]): unknown[] {
     rows.map((row) => row.chunk.text),
     rows.map((row) => row.chunk.language),
     rows.map((row) => realArrayLiteral(row.chunk.embedding)),
+    rows.map((row) => row.chunk.code),
   ];
 }
 

@@ -8,10 +8,23 @@ export interface LocalScope {
   readonly vectorStoreIds?: readonly string[];
 }
 
+/** Where LOCAL_DOCS_DIR is searched from and how much of it is there (readiness shows it). */
+export interface LocalDirectoryState {
+  readonly store: 'memory' | 'database';
+  readonly files: number;
+  readonly chunks?: number;
+  readonly added?: number;
+  readonly removed?: number;
+  readonly ms?: number;
+  readonly error?: string;
+}
+
 /** Documents searched by the local source beside LOCAL_DOCS_DIR (the caller's vector stores). */
 export interface LocalCorpus {
   /** True when the corpus holds LOCAL_DOCS_DIR too: search then keeps no index of its own. */
   readonly servesDirectory?: boolean;
+  /** With servesDirectory: resolves once LOCAL_DOCS_DIR is in the corpus, ready to be searched. */
+  whenDirectoryReady?(): Promise<LocalDirectoryState>;
   search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]>;
 }
 

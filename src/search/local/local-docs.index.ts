@@ -8,7 +8,11 @@ import type { SearchResult } from '../backends/search-result';
 import { searchConfig } from '../search.config';
 import { htmlSections } from '../text/html-sections';
 import { chunkSections } from '../text/text-chunker';
-import { LocalCorpusRegistry, type LocalScope } from './local-corpus.registry';
+import {
+  LocalCorpusRegistry,
+  type LocalDirectoryState,
+  type LocalScope,
+} from './local-corpus.registry';
 import { listLocalDocFiles, localDocUrl, type LocalDocFile } from './local-docs.files';
 import { markdownPassages, type MarkdownSection } from './markdown-passages';
 
@@ -59,7 +63,7 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
     },
   });
   private ready?: Promise<void>;
-  private stats = { files: 0, chunks: 0, ms: 0, error: undefined as string | undefined };
+  private stats: LocalDirectoryState = { store: 'memory', files: 0, chunks: 0 };
 
   constructor(
     @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
@@ -86,13 +90,18 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   }
 
   get size(): { files: number; chunks: number } {
-    return { files: this.stats.files, chunks: this.stats.chunks };
+    return { files: this.stats.files, chunks: this.stats.chunks ?? 0 };
   }
 
   /** LOCAL_DOCS_DIR's passages and the caller's vector stores' chunks, interleaved by rank. */
   async search(query: string, limit: number, scope: LocalScope = {}): Promise<SearchResult[]> {
     const corpus = this.corpora?.registered;
     if (!corpus) return this.searchDirectory(query, limit);
+    // Until LOCAL_DOCS_DIR is in the database, a search there would miss what memory would find.
+    if (corpus.servesDirectory) {
+      await this.whenReady();
+      return corpus.search(query, limit, scope);
+    }
     const [directory, documents] = await Promise.all([
       this.searchDirectory(query, limit),
       corpus.search(query, limit, scope),
@@ -118,10 +127,9 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
   }
 
   private async build(): Promise<void> {
-    if (this.corpora?.registered?.servesDirectory) {
-      this.logger.log(
-        'LOCAL_DOCS_DIR is searched in the documents database (LOCAL_DOCS_IN_DATABASE)',
-      );
+    const corpus = this.corpora?.registered;
+    if (corpus?.servesDirectory && corpus.whenDirectoryReady) {
+      this.stats = await corpus.whenDirectoryReady();
       return;
     }
     const started = performance.now();
@@ -130,22 +138,23 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
     try {
       files = await listLocalDocFiles(dir, maxFiles);
     } catch (error) {
-      this.stats.error = (error as Error).message;
+      this.stats = { ...this.stats, error: (error as Error).message };
       this.logger.warn(`local documents not indexed (${dir}): ${(error as Error).message}`);
       return;
     }
     let nextId = 0;
+    const indexed = { store: 'memory' as const, files: 0, chunks: 0 };
     for (let start = 0; start < files.length; start += FILE_BATCH) {
       const batch = files.slice(start, start + FILE_BATCH);
       const documents = await Promise.all(batch.map((file) => this.chunksOf(file)));
       const chunks = documents.flat().map((chunk) => ({ ...chunk, id: nextId++ }));
       await this.index.addAllAsync(chunks, { chunkSize: 200 });
-      this.stats.files += documents.filter((chunksOfFile) => chunksOfFile.length > 0).length;
-      this.stats.chunks += chunks.length;
+      indexed.files += documents.filter((chunksOfFile) => chunksOfFile.length > 0).length;
+      indexed.chunks += chunks.length;
     }
-    this.stats.ms = Math.round(performance.now() - started);
+    this.stats = { ...indexed, ms: Math.round(performance.now() - started) };
     this.logger.log(
-      `indexed ${this.stats.chunks} chunks of ${this.stats.files} files from ${dir} in ${this.stats.ms} ms`,
+      `indexed ${indexed.chunks} chunks of ${indexed.files} files from ${dir} in memory in ${this.stats.ms} ms`,
     );
   }
 
