@@ -30,7 +30,7 @@ import { PageReader } from './steps/page-reader.step';
 import { extendedSpeedQueries, QueryPlanner } from './steps/query-planner.step';
 import { type NarrowerSearch, Ranker } from './steps/ranker.step';
 import { mergeByRank, Retriever } from './steps/retriever.step';
-import { fuseWithFirstRanking } from './steps/passage-order';
+import { withReadPages } from './steps/passage-order';
 import { sourcesByUrl } from './steps/source-grouping';
 import { chunkSections } from './text/text-chunker';
 
@@ -224,8 +224,8 @@ export class SearchService {
 
   /**
    * Quality mode: fetch the best pages and rank their chunks beside the other excerpts. Reading
-   * adds evidence, it never replaces it: the final order fuses the first ranking with the ranking
-   * of the passages, so a page the first ranking put first is not lost to a page read more easily.
+   * adds evidence to the results read and reorders them among themselves; it never moves or drops
+   * a result not read (see withReadPages).
    */
   private async readBestPages(
     run: SearchRun,
@@ -234,8 +234,15 @@ export class SearchService {
     wanted: number,
     signal: AbortSignal,
   ): Promise<SearchSource[]> {
+    // An entry of a page (`page#entry`: an FAQ answer) is not read: the whole page's passages would
+    // stand for each of its entries alike, in place of the entry's own text.
     const toFetch = ranked
-      .filter((candidate) => candidate.kind !== 'local' && /^https?:/i.test(candidate.url))
+      .filter(
+        (candidate) =>
+          candidate.kind !== 'local' &&
+          /^https?:/i.test(candidate.url) &&
+          !/#./.test(candidate.url),
+      )
       .slice(0, this.config.pages.count);
     const pages = await this.reader.read(
       toFetch.map((candidate) => candidate.url),
@@ -268,6 +275,7 @@ export class SearchService {
       signal,
       requestId: run.requestId,
     });
-    return sourcesByUrl(fuseWithFirstRanking(ranked, reranked), wanted);
+    const isRead = (candidate: Candidate) => read.has(candidate.url);
+    return sourcesByUrl(withReadPages(ranked, reranked, isRead), wanted);
   }
 }

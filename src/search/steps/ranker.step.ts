@@ -2,8 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel, EmbeddingVector } from '../../providers';
 import { lexicalTerms, questionLanguage } from '../../text';
 import { lexicalScores } from '../ranking/lexical-scores';
+import { narrowerFirst } from '../ranking/narrower-first';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import type { Candidate, RankedCandidate } from './candidate';
+import { normalizeUrl } from './url-normalizer';
 import { NormedVectors } from './vector-math';
 
 /** Two passages this similar say the same thing; the lower-ranked one is dropped. */
@@ -19,8 +21,6 @@ const EXCERPT_BACKEND_WEIGHT = 2;
  * (with k = 60 a smaller factor barely moves a candidate one place).
  */
 const SEMANTIC_FACTOR = 2;
-/** The narrower search's ranking against the ranking of every candidate (see RankInput.narrower). */
-const NARROWER_WEIGHT = 1;
 /** Embedding inputs are cut to this many characters: relevance shows early, and batches stay small. */
 const MAX_EMBED_CHARS = 2000;
 
@@ -44,9 +44,10 @@ export interface RankInput {
   readonly textOf?: (candidate: Candidate) => string;
   /**
    * The narrower search this one extends (speed mode's, for balanced and quality): its query and
-   * which candidates it found. Its own ranking of its own candidates, by this same function, is one
-   * more order of the fusion, weighing as much as all the others: what the narrower search put
-   * first keeps that vote when more candidates arrive, so searching more cannot bury it.
+   * which candidates it found. Its own ranking of its own candidates, by this same function, stands;
+   * every other candidate enters just above the first of them it outranks when all candidates are
+   * ranked against the narrower query (see narrowerFirst): searching more adds what beats speed's
+   * results on speed's own scoring, and never reorders them.
    */
   readonly narrower?: NarrowerSearch;
 }
@@ -108,7 +109,8 @@ export class Ranker {
         {
           order: pool.members,
           // Passages of one read page share its rank: the backend ranked pages, not their parts.
-          ranks: pool.members.map((i) => candidates[i].backendRank ?? i),
+          // Otherwise the rank within the pool, as the narrower search alone would have seen it.
+          ranks: pool.members.map((i, at) => candidates[i].backendRank ?? at),
           weight: backendWeight,
         },
         { order: inPool(orderByScore(lexical.bm25)), weight: 1 },
@@ -118,35 +120,37 @@ export class Ranker {
       ]);
     };
     const all = candidates.map((_, i) => i);
-    let fused = fusion({
-      members: all,
-      queryTerms: lexicalTerms(input.query, language),
-      queryVector: 0,
-    });
     const narrowed = narrower ? all.filter((i) => narrower.found(candidates[i])) : [];
+    let order: number[];
     if (narrower && narrowed.length > 0 && narrowed.length < candidates.length) {
-      const first = fusion({
-        members: narrowed,
-        queryTerms: lexicalTerms(narrower.query, language),
-        queryVector: 1,
-      });
-      fused = reciprocalRankFusion(candidates.length, [
-        { order: orderByScore(fused), weight: 1 },
-        { order: orderByScore(first), weight: NARROWER_WEIGHT },
-      ]);
+      const narrowerTerms = lexicalTerms(narrower.query, language);
+      const own = fusion({ members: narrowed, queryTerms: narrowerTerms, queryVector: 1 });
+      // Extras are judged as the narrower search would judge them, had it found them too.
+      const judge = fusion({ members: all, queryTerms: narrowerTerms, queryVector: 1 });
+      const found = new Set(narrowed);
+      const foundAddresses = new Set(narrowed.map((i) => normalizeUrl(candidates[i].url)));
+      const extras = all.filter((i) => !found.has(i));
+      // Another passage of an address speed found (a local file's other chunk) adds text to that
+      // source, not a chance to move it: only new addresses compete for places.
+      const isNew = (i: number) => !foundAddresses.has(normalizeUrl(candidates[i].url));
+      const moreOfFound = extras.filter((i) => !isNew(i)).sort((a, b) => judge[b] - judge[a]);
+      order = [...narrowerFirst(orderByScore(own), extras.filter(isNew), judge), ...moreOfFound];
+    } else {
+      const queryTerms = lexicalTerms(input.query, language);
+      order = orderByScore(fusion({ members: all, queryTerms, queryVector: 0 }));
     }
 
     const chosen: number[] = [];
-    for (const i of orderByScore(fused)) {
+    for (const i of order) {
       const duplicate =
         vectors !== undefined &&
         chosen.some((j) => vectors.similarAtLeast(firstText + i, firstText + j, NEAR_DUPLICATE));
       if (!duplicate) chosen.push(i);
     }
-    return chosen.map((i) => ({
+    return chosen.map((i, at) => ({
       ...candidates[i],
       backendRank: candidates[i].backendRank ?? i,
-      score: fused[i],
+      score: 1 / (1 + at),
     }));
   }
 
