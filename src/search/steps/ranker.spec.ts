@@ -121,6 +121,29 @@ describe('Ranker', () => {
       expect(extended).toHaveLength(5);
     });
 
+    it("adds another passage of an address speed found after speed's results, not above them", async () => {
+      const localChunk = (n: number, snippet: string): Candidate => ({
+        ...excerpt(n, snippet),
+        kind: 'local',
+        url: `https://docs.example/file-${n % 2}`,
+      });
+      // Speed found a passage of file-0 and one of file-1; the wider search another of file-1.
+      const found = [
+        localChunk(30, 'Compression saves space.'),
+        localChunk(31, 'Logs rotate daily.'),
+      ];
+      const another = localChunk(33, 'How do I cache HTTP responses? Cache HTTP responses.');
+      const extended = await ranker.rank({
+        query: wideQuery,
+        question,
+        candidates: [...found, another],
+        embeddingModel: lexicalModel,
+        signal,
+        narrower: { query: question, found: (c) => found.includes(c) },
+      });
+      expect(extended.map((c) => c.snippet)).toEqual([...found, another].map((c) => c.snippet));
+    });
+
     it("lets an extra candidate in above speed's only when it beats them on speed's scoring", async () => {
       const extended = urls(await widened([...speedFound, onQuestion, offQuestion]));
       expect(extended.slice(0, 2)).toEqual([speedFound[0].url, onQuestion.url]);
