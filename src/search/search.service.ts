@@ -195,12 +195,15 @@ export class SearchService {
         now,
       );
     let candidates = await retrieve(1);
-    const narrower = speedSearchIn(run, candidates);
+    let narrower = speedSearchIn(run, candidates);
     const wanted = run.filters?.maxSources ?? this.config.sourcesByMode[run.mode];
     if (run.mode === 'quality' && candidates.length < wanted) {
-      // Thin first round: one more round with the next result page of every query.
+      // Thin first round: one more round with the next result page of every query. The first
+      // round's ranking (balanced's) stands; the next page's results enter only where they beat it.
+      const firstRound = new Set(candidates);
       const more = await retrieve(2).catch(() => []);
       candidates = mergeByRank([candidates, more]);
+      narrower = { query: rankingQuery, found: (c) => firstRound.has(c), narrower };
     }
     const ranked = await this.step('rank', () =>
       this.ranker.rank({

@@ -144,6 +144,25 @@ describe('Ranker', () => {
       expect(extended.map((c) => c.snippet)).toEqual([...found, another].map((c) => c.snippet));
     });
 
+    it("keeps the first round's ranking when quality's second round extends it", async () => {
+      const firstRound = [...speedFound, onQuestion, offQuestion];
+      const balanced = urls(await widened(firstRound));
+      const nextPage = excerpt(
+        22,
+        'Responses of HTTP servers: cache them to reuse HTTP responses.',
+      );
+      const quality = await ranker.rank({
+        query: wideQuery,
+        question,
+        candidates: [...firstRound, nextPage],
+        embeddingModel: lexicalModel,
+        signal,
+        narrower: { query: wideQuery, found: (c) => firstRound.includes(c), narrower },
+      });
+      expect(urls(quality).filter((url) => url !== nextPage.url)).toEqual(balanced);
+      expect(quality).toHaveLength(6);
+    });
+
     it("lets an extra candidate in above speed's only when it beats them on speed's scoring", async () => {
       const extended = urls(await widened([...speedFound, onQuestion, offQuestion]));
       expect(extended.slice(0, 2)).toEqual([speedFound[0].url, onQuestion.url]);

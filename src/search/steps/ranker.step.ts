@@ -55,6 +55,8 @@ export interface RankInput {
 export interface NarrowerSearch {
   readonly query: string;
   readonly found: (candidate: Candidate) => boolean;
+  /** The search it extends in turn (quality's first round extends speed's search). */
+  readonly narrower?: NarrowerSearch;
 }
 
 /** One ranking of a candidate list: item indexes best first (near-duplicates left out), scores. */
@@ -76,18 +78,22 @@ export class Ranker {
   private readonly logger = new Logger('Ranker');
 
   async rank(input: RankInput): Promise<RankedCandidate[]> {
-    const { candidates, narrower } = input;
+    const { candidates } = input;
     if (candidates.length === 0) return [];
-    const found = narrower ? candidates.flatMap((c, i) => (narrower.found(c) ? [i] : [])) : [];
-    const { order, scores } =
-      narrower && found.length > 0 && found.length < candidates.length
-        ? await this.extending(input, narrower, found)
-        : await this.ranking(input);
+    const { order, scores } = await this.ordered(input);
     return order.map((i) => ({
       ...candidates[i],
       backendRank: candidates[i].backendRank ?? i,
       score: scores[i],
     }));
+  }
+
+  private ordered(input: RankInput): Promise<Ranking> {
+    const { candidates, narrower } = input;
+    const found = narrower ? candidates.flatMap((c, i) => (narrower.found(c) ? [i] : [])) : [];
+    return narrower && found.length > 0 && found.length < candidates.length
+      ? this.extending(input, narrower, found)
+      : this.ranking(input);
   }
 
   /**
@@ -103,7 +109,11 @@ export class Ranker {
   ): Promise<Ranking> {
     const { candidates } = input;
     const asNarrower = { ...input, query: narrower.query, narrower: undefined };
-    const own = await this.ranking({ ...asNarrower, candidates: found.map((i) => candidates[i]) });
+    const own = await this.ordered({
+      ...asNarrower,
+      candidates: found.map((i) => candidates[i]),
+      narrower: narrower.narrower,
+    });
     // Extras are judged as the narrower search would judge them, had it found them too.
     const judged = await this.ranking(asNarrower);
     const foundSet = new Set(found);
