@@ -256,6 +256,8 @@ export class SearchService {
     if (pages.length === 0) return sourcesByUrl(ranked, wanted);
     const read = new Map(pages.map((page) => [page.url, page]));
     const passages: Candidate[] = [];
+    // The results whose page was cut into passages: the others keep their excerpt and place.
+    const cut = new Set<string>();
     for (const candidate of ranked.slice(0, wanted * 2)) {
       const page = read.get(candidate.url);
       if (!page) {
@@ -268,6 +270,7 @@ export class SearchService {
       }
       // A page whose text gave no passage keeps its excerpt.
       if (chunks.length === 0) passages.push(candidate);
+      else cut.add(candidate.url);
     }
     const reranked = await this.ranker.rank({
       query: rankingQuery,
@@ -278,7 +281,7 @@ export class SearchService {
       signal,
       requestId: run.requestId,
     });
-    const isRead = (candidate: Candidate) => read.has(candidate.url);
-    return sourcesByUrl(withReadPages(ranked, reranked, isRead), wanted);
+    const isCut = (candidate: Candidate) => cut.has(candidate.url);
+    return sourcesByUrl(withReadPages(ranked, reranked, isCut), wanted);
   }
 }

@@ -6,12 +6,11 @@ import { normalizeUrl } from './url-normalizer';
  * its own result only: the read pages share among themselves the places they held in the first
  * ranking, in the order of their best passages (whole pages judged against whole pages), and every
  * result not read keeps its place and its excerpt. A page's passages thus never outrank an excerpt
- * for having more words, and reading never drops a result: one whose passages all went as
- * near-duplicates of another's (FAQ entries of one page) stays where it was, with its excerpt.
- * Within an address the passages keep their own order.
+ * for having more words. A read page whose passages all went as near-duplicates of another's is
+ * dropped, as any near-duplicate is. Within an address the passages keep their own order.
  *
  * `first`: the first ranking (its results, best first); `passages`: the ranking of its best results
- * with read pages cut into passages; `read`: whether a result's page was read.
+ * with read pages cut into passages; `read`: whether a result's page was read and cut into them.
  */
 export function withReadPages(
   first: readonly RankedCandidate[],
@@ -30,11 +29,12 @@ export function withReadPages(
   const placed = new Set<string>();
   for (const candidate of first) {
     const key = normalizeUrl(candidate.url);
-    if (!readPassages.has(key)) {
+    if (!read(candidate)) {
       order.push(candidate);
       continue;
     }
-    if (placed.has(key)) continue;
+    // A page whose every passage went as a near-duplicate of another's is a copy of that page.
+    if (placed.has(key) || !readPassages.has(key)) continue;
     placed.add(key);
     order.push(...readPassages.get(readOrder[placed.size - 1])!);
   }

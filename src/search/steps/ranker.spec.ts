@@ -1,6 +1,6 @@
 import type { EmbeddingModel } from '../../providers';
 import type { Candidate } from './candidate';
-import { Ranker } from './ranker.step';
+import { type NarrowerSearch, Ranker } from './ranker.step';
 
 const excerpt = (n: number, snippet: string): Candidate => ({
   kind: 'web',
@@ -96,14 +96,14 @@ describe('Ranker', () => {
     const onQuestion = excerpt(20, 'How to cache HTTP responses: cache responses, reuse HTTP.');
     const offQuestion = excerpt(21, 'undici interceptor store undici interceptor store undici.');
     const narrower = { query: question, found: (c: Candidate) => speedFound.includes(c) };
-    const widened = (candidates: readonly Candidate[], extends_ = true) =>
+    const widened = (candidates: readonly Candidate[], extended: NarrowerSearch = narrower) =>
       ranker.rank({
         query: wideQuery,
         question,
         candidates,
         embeddingModel: lexicalModel,
         signal,
-        ...(extends_ ? { narrower } : {}),
+        narrower: extended,
       });
     const urls = (ranked: readonly Candidate[]) => ranked.map((c) => c.url);
 
@@ -133,13 +133,9 @@ describe('Ranker', () => {
         localChunk(31, 'Logs rotate daily.'),
       ];
       const another = localChunk(33, 'How do I cache HTTP responses? Cache HTTP responses.');
-      const extended = await ranker.rank({
-        query: wideQuery,
-        question,
-        candidates: [...found, another],
-        embeddingModel: lexicalModel,
-        signal,
-        narrower: { query: question, found: (c) => found.includes(c) },
+      const extended = await widened([...found, another], {
+        query: question,
+        found: (c) => found.includes(c),
       });
       expect(extended.map((c) => c.snippet)).toEqual([...found, another].map((c) => c.snippet));
     });
@@ -151,13 +147,10 @@ describe('Ranker', () => {
         22,
         'Responses of HTTP servers: cache them to reuse HTTP responses.',
       );
-      const quality = await ranker.rank({
+      const quality = await widened([...firstRound, nextPage], {
         query: wideQuery,
-        question,
-        candidates: [...firstRound, nextPage],
-        embeddingModel: lexicalModel,
-        signal,
-        narrower: { query: wideQuery, found: (c) => firstRound.includes(c), narrower },
+        found: (c) => firstRound.includes(c),
+        narrower,
       });
       expect(urls(quality).filter((url) => url !== nextPage.url)).toEqual(balanced);
       expect(quality).toHaveLength(6);
