@@ -1,5 +1,5 @@
 import { FakeOpenAiServer, type RecordedRequest } from './fakes/fake-openai.server';
-import { FakeSearxngServer } from './fakes/fake-searxng.server';
+import { defaultResults, FakeSearxngServer } from './fakes/fake-searxng.server';
 import { TEST_REDIS_URL } from './utils/redis';
 import { startTestApp, type TestApp } from './utils/test-app';
 
@@ -196,6 +196,38 @@ describe('search pipeline against fake SearxNG and a fake OpenAI-compatible mode
       const path = new URL(source.metadata.url).pathname;
       expect(source.content).toContain(`Full text of ${path}`);
       expect(source.content).not.toContain('menu');
+    }
+  });
+
+  it("quality mode reads no page for an entry of it (page#entry): each keeps the entry's own text", async () => {
+    const faq = `${searxng.url}/pages/faq`;
+    const entries = ['alpha', 'beta', 'gamma'];
+    searxng.setPage(
+      '/pages/faq',
+      `<html><body><article><p>${'The whole FAQ page, every answer. '.repeat(40)}</p></article></body></html>`,
+    );
+    searxng.setResults(() =>
+      entries.map((entry) => ({
+        title: `Question about ${entry}`,
+        url: `${faq}#${entry}`,
+        content: `The ${entry} answer of the FAQ, in its own words.`,
+      })),
+    );
+    try {
+      const res = await search({
+        sources: ['discussions'],
+        query: fresh('faq entries'),
+        optimizationMode: 'quality',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(searxng.pageRequests).not.toContain('/pages/faq');
+      const sources = res.json().sources as Array<{ content: string; metadata: { url: string } }>;
+      expect(sources.map((source) => source.metadata.url).sort()).toEqual(
+        entries.map((entry) => `${faq}#${entry}`),
+      );
+      for (const source of sources) expect(source.content).toMatch(/^The \w+ answer of the FAQ/);
+    } finally {
+      searxng.setResults((params) => defaultResults(searxng.url, params));
     }
   });
 

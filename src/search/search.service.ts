@@ -30,7 +30,7 @@ import { PageReader } from './steps/page-reader.step';
 import { extendedSpeedQueries, QueryPlanner } from './steps/query-planner.step';
 import { type NarrowerSearch, Ranker } from './steps/ranker.step';
 import { mergeByRank, Retriever } from './steps/retriever.step';
-import { fuseWithFirstRanking } from './steps/passage-order';
+import { withReadPages } from './steps/passage-order';
 import { sourcesByUrl } from './steps/source-grouping';
 import { chunkSections } from './text/text-chunker';
 
@@ -195,12 +195,15 @@ export class SearchService {
         now,
       );
     let candidates = await retrieve(1);
-    const narrower = speedSearchIn(run, candidates);
+    let narrower = speedSearchIn(run, candidates);
     const wanted = run.filters?.maxSources ?? this.config.sourcesByMode[run.mode];
     if (run.mode === 'quality' && candidates.length < wanted) {
-      // Thin first round: one more round with the next result page of every query.
+      // Thin first round: one more round with the next result page of every query. The first
+      // round's ranking (balanced's) stands; the next page's results enter only where they beat it.
+      const firstRound = new Set(candidates);
       const more = await retrieve(2).catch(() => []);
       candidates = mergeByRank([candidates, more]);
+      narrower = { query: rankingQuery, found: (c) => firstRound.has(c), narrower };
     }
     const ranked = await this.step('rank', () =>
       this.ranker.rank({
@@ -224,8 +227,8 @@ export class SearchService {
 
   /**
    * Quality mode: fetch the best pages and rank their chunks beside the other excerpts. Reading
-   * adds evidence, it never replaces it: the final order fuses the first ranking with the ranking
-   * of the passages, so a page the first ranking put first is not lost to a page read more easily.
+   * adds evidence to the results read and reorders them among themselves; it never moves or drops
+   * a result not read (see withReadPages).
    */
   private async readBestPages(
     run: SearchRun,
@@ -234,8 +237,15 @@ export class SearchService {
     wanted: number,
     signal: AbortSignal,
   ): Promise<SearchSource[]> {
+    // An entry of a page (`page#entry`: an FAQ answer) is not read: the whole page's passages would
+    // stand for each of its entries alike, in place of the entry's own text.
     const toFetch = ranked
-      .filter((candidate) => candidate.kind !== 'local' && /^https?:/i.test(candidate.url))
+      .filter(
+        (candidate) =>
+          candidate.kind !== 'local' &&
+          /^https?:/i.test(candidate.url) &&
+          !/#./.test(candidate.url),
+      )
       .slice(0, this.config.pages.count);
     const pages = await this.reader.read(
       toFetch.map((candidate) => candidate.url),
@@ -246,6 +256,8 @@ export class SearchService {
     if (pages.length === 0) return sourcesByUrl(ranked, wanted);
     const read = new Map(pages.map((page) => [page.url, page]));
     const passages: Candidate[] = [];
+    // The results whose page was cut into passages: the others keep their excerpt and place.
+    const cut = new Set<string>();
     for (const candidate of ranked.slice(0, wanted * 2)) {
       const page = read.get(candidate.url);
       if (!page) {
@@ -258,6 +270,7 @@ export class SearchService {
       }
       // A page whose text gave no passage keeps its excerpt.
       if (chunks.length === 0) passages.push(candidate);
+      else cut.add(candidate.url);
     }
     const reranked = await this.ranker.rank({
       query: rankingQuery,
@@ -268,6 +281,7 @@ export class SearchService {
       signal,
       requestId: run.requestId,
     });
-    return sourcesByUrl(fuseWithFirstRanking(ranked, reranked), wanted);
+    const isCut = (candidate: Candidate) => cut.has(candidate.url);
+    return sourcesByUrl(withReadPages(ranked, reranked, isCut), wanted);
   }
 }

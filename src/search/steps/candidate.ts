@@ -16,6 +16,6 @@ export interface Candidate extends SearchResult {
 
 /** A candidate after ranking, with its fused rank score. */
 export interface RankedCandidate extends Candidate {
-  /** Reciprocal-rank-fusion score; higher is better, comparable within one ranking only. */
+  /** Higher is better (1 for the first); comparable within one ranking only. */
   readonly score: number;
 }

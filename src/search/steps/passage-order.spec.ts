@@ -1,5 +1,5 @@
 import type { RankedCandidate } from './candidate';
-import { fuseWithFirstRanking } from './passage-order';
+import { withReadPages } from './passage-order';
 
 const passage = (url: string, snippet: string, score = 1): RankedCandidate => ({
   kind: 'web',
@@ -9,21 +9,41 @@ const passage = (url: string, snippet: string, score = 1): RankedCandidate => ({
   score,
 });
 
-describe('fuseWithFirstRanking', () => {
+describe('withReadPages', () => {
   const unread = passage('https://docs.example/answer', 'the excerpt that answers');
-  const read = passage('https://docs.example/long-page', 'excerpt of a long page');
-  const first = [unread, read];
+  const readLong = passage('https://docs.example/long-page', 'excerpt of a long page');
+  const readShort = passage('https://docs.example/short-page', 'excerpt of a short page');
+  const first = [readShort, unread, readLong];
+  const readUrls = new Set([readLong.url, readShort.url]);
+  const isRead = (candidate: RankedCandidate) => readUrls.has(candidate.url);
+  const chunks = (page: RankedCandidate) =>
+    ['one', 'two', 'three'].map((part) => passage(page.url, part));
 
-  it("keeps a result first when only a read page's passages, one of many, rank above it", () => {
-    const passages = ['one', 'two', 'three'].map((part) => passage(read.url, part));
-    const fused = fuseWithFirstRanking(first, [...passages, unread]);
-    expect(fused[0].url).toBe(unread.url);
+  it('keeps a result not read in its place, the read pages ordered by their passages in theirs', () => {
+    const ordered = withReadPages(
+      first,
+      [...chunks(readLong), ...chunks(readShort), unread],
+      isRead,
+    );
+    expect([...new Set(ordered.map((p) => p.url))]).toEqual([
+      readLong.url,
+      unread.url,
+      readShort.url,
+    ]);
+  });
+
+  it("drops a read page whose passages all went as near-duplicates of another's", () => {
+    const ordered = withReadPages(first, [...chunks(readLong), unread], isRead);
+    expect([...new Set(ordered.map((p) => p.url))]).toEqual([unread.url, readLong.url]);
   });
 
   it('keeps the passages of one address in their own order', () => {
-    const passages = ['one', 'two', 'three'].map((part) => passage(read.url, part));
-    const fused = fuseWithFirstRanking(first, [...passages, unread]);
-    expect(fused.filter((p) => p.url === read.url).map((p) => p.snippet)).toEqual([
+    const ordered = withReadPages(
+      first,
+      [...chunks(readLong), unread, ...chunks(readShort)],
+      isRead,
+    );
+    expect(ordered.filter((p) => p.url === readLong.url).map((p) => p.snippet)).toEqual([
       'one',
       'two',
       'three',

@@ -1,43 +1,42 @@
-import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import type { RankedCandidate } from './candidate';
 import { normalizeUrl } from './url-normalizer';
 
 /**
- * The first ranking (of every candidate, with speed's vote) against the passages' ranking: reading
- * refines the order of close calls; it does not overturn what the search found first, as passages
- * of long pages match more words whether or not they answer.
+ * The first ranking's results with what reading added (quality mode). A read page is evidence for
+ * its own result only: the read pages share among themselves the places they held in the first
+ * ranking, in the order of their best passages (whole pages judged against whole pages), and every
+ * result not read keeps its place and its excerpt. A page's passages thus never outrank an excerpt
+ * for having more words. A read page whose passages all went as near-duplicates of another's is
+ * dropped, as any near-duplicate is. Within an address the passages keep their own order.
+ *
+ * `first`: the first ranking (its results, best first); `passages`: the ranking of its best results
+ * with read pages cut into passages; `read`: whether a result's page was read and cut into them.
  */
-const FIRST_RANKING_WEIGHT = 3;
-
-/**
- * Passages ordered by reciprocal rank fusion of two orders of their addresses: each address's
- * place in the first ranking, and its place among the passages (where its best passage ranks).
- * Both count addresses, not passages: a read page gives a dozen passages, an unread result its one
- * excerpt, and a page must not get a dozen chances to pass a result for having been read. Within
- * an address the passages keep their own order.
- */
-export function fuseWithFirstRanking(
+export function withReadPages(
   first: readonly RankedCandidate[],
   passages: readonly RankedCandidate[],
+  read: (candidate: RankedCandidate) => boolean,
 ): RankedCandidate[] {
-  const addresses = passages.map((passage) => normalizeUrl(passage.url));
-  const byPassage = [...new Set(addresses)];
-  const firstRank = new Map<string, number>();
-  first.forEach((candidate, rank) => {
+  const readPassages = new Map<string, RankedCandidate[]>();
+  for (const passage of passages) {
+    if (!read(passage)) continue;
+    const key = normalizeUrl(passage.url);
+    readPassages.set(key, [...(readPassages.get(key) ?? []), passage]);
+  }
+  // Map keys keep insertion order: the read addresses by their best passage.
+  const readOrder = [...readPassages.keys()];
+  const order: RankedCandidate[] = [];
+  const placed = new Set<string>();
+  for (const candidate of first) {
     const key = normalizeUrl(candidate.url);
-    if (!firstRank.has(key)) firstRank.set(key, rank);
-  });
-  const scores = reciprocalRankFusion(byPassage.length, [
-    { order: byPassage.map((_, i) => i), weight: 1 },
-    {
-      order: byPassage.map((_, i) => i),
-      ranks: byPassage.map((key) => firstRank.get(key) ?? first.length),
-      weight: FIRST_RANKING_WEIGHT,
-    },
-  ]);
-  const place = new Map(orderByScore(scores).map((i, at) => [byPassage[i], at]));
-  return passages
-    .map((passage, i) => ({ passage, at: place.get(addresses[i]) ?? byPassage.length, i }))
-    .sort((a, b) => a.at - b.at || a.i - b.i)
-    .map(({ passage }) => passage);
+    if (!read(candidate)) {
+      order.push(candidate);
+      continue;
+    }
+    // A page whose every passage went as a near-duplicate of another's is a copy of that page.
+    if (placed.has(key) || !readPassages.has(key)) continue;
+    placed.add(key);
+    order.push(...readPassages.get(readOrder[placed.size - 1])!);
+  }
+  return order;
 }

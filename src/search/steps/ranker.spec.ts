@@ -1,6 +1,6 @@
 import type { EmbeddingModel } from '../../providers';
 import type { Candidate } from './candidate';
-import { Ranker } from './ranker.step';
+import { type NarrowerSearch, Ranker } from './ranker.step';
 
 const excerpt = (n: number, snippet: string): Candidate => ({
   kind: 'web',
@@ -84,28 +84,83 @@ describe('Ranker', () => {
     expect(ranked[0].url).toBe('https://docs.example/1');
   });
 
-  it("keeps first what the narrower search (speed's) ranked first when a wider one adds candidates", async () => {
-    const speedFound = excerpt(10, 'Caching: a stored copy is reused.');
-    const added = [
-      excerpt(11, 'The undici cache store keeps HTTP responses.'),
-      excerpt(12, 'An undici interceptor caches HTTP responses in memory.'),
-      excerpt(13, 'Cache HTTP responses on disk with an undici store.'),
+  describe('extending a narrower search (balanced and quality extend speed)', () => {
+    const question = 'How do I cache HTTP responses?';
+    const wideQuery = `${question}\nundici cache store interceptor`;
+    // Speed's candidates: the backend put the general answer first, the undici one second.
+    const speedFound = [
+      excerpt(10, 'Cache HTTP responses: a stored copy of a response is reused.'),
+      excerpt(11, 'The undici cache store interceptor keeps undici responses.'),
+      excerpt(12, 'HTTP caching headers say how long a response stays fresh.'),
     ];
-    const wider = {
-      query: 'How do I cache HTTP responses?\nundici cache store interceptor',
-      question: 'How do I cache HTTP responses?',
-      candidates: [speedFound, ...added],
-      embeddingModel: lexicalModel,
-      signal,
-    };
-    const alone = await ranker.rank(wider);
-    expect(alone[0].url).not.toBe(speedFound.url);
-    const extended = await ranker.rank({
-      ...wider,
-      narrower: { query: wider.question, found: (c) => c === speedFound },
+    const onQuestion = excerpt(20, 'How to cache HTTP responses: cache responses, reuse HTTP.');
+    const offQuestion = excerpt(21, 'undici interceptor store undici interceptor store undici.');
+    const narrower = { query: question, found: (c: Candidate) => speedFound.includes(c) };
+    const widened = (candidates: readonly Candidate[], extended: NarrowerSearch = narrower) =>
+      ranker.rank({
+        query: wideQuery,
+        question,
+        candidates,
+        embeddingModel: lexicalModel,
+        signal,
+        narrower: extended,
+      });
+    const urls = (ranked: readonly Candidate[]) => ranked.map((c) => c.url);
+
+    it("keeps speed's own order of speed's candidates", async () => {
+      const speed = await ranker.rank({
+        query: question,
+        question,
+        candidates: speedFound,
+        embeddingModel: lexicalModel,
+        signal,
+      });
+      const extended = await widened([...speedFound, onQuestion, offQuestion]);
+      const speedUrls = new Set(urls(speedFound));
+      expect(urls(extended).filter((url) => speedUrls.has(url))).toEqual(urls(speed));
+      expect(extended).toHaveLength(5);
     });
-    expect(extended[0].url).toBe(speedFound.url);
-    expect(extended).toHaveLength(4);
+
+    it("adds another passage of an address speed found after speed's results, not above them", async () => {
+      const localChunk = (n: number, snippet: string): Candidate => ({
+        ...excerpt(n, snippet),
+        kind: 'local',
+        url: `https://docs.example/file-${n % 2}`,
+      });
+      // Speed found a passage of file-0 and one of file-1; the wider search another of file-1.
+      const found = [
+        localChunk(30, 'Compression saves space.'),
+        localChunk(31, 'Logs rotate daily.'),
+      ];
+      const another = localChunk(33, 'How do I cache HTTP responses? Cache HTTP responses.');
+      const extended = await widened([...found, another], {
+        query: question,
+        found: (c) => found.includes(c),
+      });
+      expect(extended.map((c) => c.snippet)).toEqual([...found, another].map((c) => c.snippet));
+    });
+
+    it("keeps the first round's ranking when quality's second round extends it", async () => {
+      const firstRound = [...speedFound, onQuestion, offQuestion];
+      const balanced = urls(await widened(firstRound));
+      const nextPage = excerpt(
+        22,
+        'Responses of HTTP servers: cache them to reuse HTTP responses.',
+      );
+      const quality = await widened([...firstRound, nextPage], {
+        query: wideQuery,
+        found: (c) => firstRound.includes(c),
+        narrower,
+      });
+      expect(urls(quality).filter((url) => url !== nextPage.url)).toEqual(balanced);
+      expect(quality).toHaveLength(6);
+    });
+
+    it("lets an extra candidate in above speed's only when it beats them on speed's scoring", async () => {
+      const extended = urls(await widened([...speedFound, onQuestion, offQuestion]));
+      expect(extended.slice(0, 2)).toEqual([speedFound[0].url, onQuestion.url]);
+      expect(extended.at(-1)).toBe(offQuestion.url);
+    });
   });
 
   it('drops a near-duplicate of a better candidate, and nothing else', async () => {

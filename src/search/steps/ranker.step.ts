@@ -2,8 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel, EmbeddingVector } from '../../providers';
 import { lexicalTerms, questionLanguage } from '../../text';
 import { lexicalScores } from '../ranking/lexical-scores';
+import { narrowerFirst } from '../ranking/narrower-first';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import type { Candidate, RankedCandidate } from './candidate';
+import { normalizeUrl } from './url-normalizer';
 import { NormedVectors } from './vector-math';
 
 /** Two passages this similar say the same thing; the lower-ranked one is dropped. */
@@ -19,8 +21,6 @@ const EXCERPT_BACKEND_WEIGHT = 2;
  * (with k = 60 a smaller factor barely moves a candidate one place).
  */
 const SEMANTIC_FACTOR = 2;
-/** The narrower search's ranking against the ranking of every candidate (see RankInput.narrower). */
-const NARROWER_WEIGHT = 1;
 /** Embedding inputs are cut to this many characters: relevance shows early, and batches stay small. */
 const MAX_EMBED_CHARS = 2000;
 
@@ -44,9 +44,10 @@ export interface RankInput {
   readonly textOf?: (candidate: Candidate) => string;
   /**
    * The narrower search this one extends (speed mode's, for balanced and quality): its query and
-   * which candidates it found. Its own ranking of its own candidates, by this same function, is one
-   * more order of the fusion, weighing as much as all the others: what the narrower search put
-   * first keeps that vote when more candidates arrive, so searching more cannot bury it.
+   * which candidates it found. Its own ranking of its own candidates, by this same function, stands;
+   * every other candidate is placed below each of them that outranks it when all candidates are
+   * ranked against the narrower query (see narrowerFirst): searching more adds what beats speed's
+   * results on speed's own scoring, and never reorders them.
    */
   readonly narrower?: NarrowerSearch;
 }
@@ -54,14 +55,15 @@ export interface RankInput {
 export interface NarrowerSearch {
   readonly query: string;
   readonly found: (candidate: Candidate) => boolean;
+  /** The search it extends in turn (quality's first round extends speed's search). */
+  readonly narrower?: NarrowerSearch;
 }
 
-/** One fusion's inputs: whose candidates, matched against which query. */
-interface Pool {
-  readonly members: readonly number[];
-  readonly queryTerms: readonly string[];
-  /** Index of the query's vector among the embedded texts. */
-  readonly queryVector: number;
+/** One ranking of a candidate list: item indexes best first (near-duplicates left out), scores. */
+interface Ranking {
+  readonly order: number[];
+  /** Fused score of every candidate (those left out too). */
+  readonly scores: number[];
 }
 
 /**
@@ -76,91 +78,113 @@ export class Ranker {
   private readonly logger = new Logger('Ranker');
 
   async rank(input: RankInput): Promise<RankedCandidate[]> {
-    const { candidates, narrower } = input;
+    const { candidates } = input;
     if (candidates.length === 0) return [];
+    const { order, scores } = await this.ordered(input);
+    return order.map((i) => ({
+      ...candidates[i],
+      backendRank: candidates[i].backendRank ?? i,
+      score: scores[i],
+    }));
+  }
+
+  private ordered(input: RankInput): Promise<Ranking> {
+    const { candidates, narrower } = input;
+    const found = narrower ? candidates.flatMap((c, i) => (narrower.found(c) ? [i] : [])) : [];
+    return narrower && found.length > 0 && found.length < candidates.length
+      ? this.extending(input, narrower, found)
+      : this.ranking(input);
+  }
+
+  /**
+   * A wider search's ranking (see RankInput.narrower): the narrower search's own ranking of its own
+   * candidates, computed exactly as that search computes it (its own embedding call: the built-in
+   * model weighs words by the batch it embeds), with every other candidate placed by narrowerFirst
+   * on the ranking of all candidates against the narrower query. Scores are by final position.
+   */
+  private async extending(
+    input: RankInput,
+    narrower: NarrowerSearch,
+    found: readonly number[],
+  ): Promise<Ranking> {
+    const { candidates } = input;
+    const asNarrower = { ...input, query: narrower.query, narrower: undefined };
+    const own = await this.ordered({
+      ...asNarrower,
+      candidates: found.map((i) => candidates[i]),
+      narrower: narrower.narrower,
+    });
+    // Extras are judged as the narrower search would judge them, had it found them too.
+    const judged = await this.ranking(asNarrower);
+    const foundSet = new Set(found);
+    // An extra that is a near-duplicate of a better candidate stays out, as in any ranking.
+    const extras = judged.order.filter((i) => !foundSet.has(i));
+    const foundAddresses = new Set(found.map((i) => normalizeUrl(candidates[i].url)));
+    // Another passage of an address speed found (a local file's other chunk) adds text to that
+    // source, not a chance to move it: only new addresses compete for places.
+    const isNew = (i: number) => !foundAddresses.has(normalizeUrl(candidates[i].url));
+    const order = [
+      ...narrowerFirst(
+        own.order.map((at) => found[at]),
+        extras.filter(isNew),
+        judged.scores,
+      ),
+      ...extras.filter((i) => !isNew(i)),
+    ];
+    const scores = new Array<number>(candidates.length).fill(0);
+    order.forEach((i, at) => (scores[i] = 1 / (1 + at)));
+    return { order, scores };
+  }
+
+  /** One fusion of every candidate against input.query. */
+  private async ranking(input: RankInput): Promise<Ranking> {
+    const { candidates } = input;
     const textOf = input.textOf ?? ((candidate) => `${candidate.title}\n${candidate.snippet}`);
     const texts = candidates.map((candidate) => textOf(candidate));
     const question = input.question ?? input.query;
     const language = questionLanguage(question);
-    const termsOf = texts.map((text) => lexicalTerms(text, language));
-    const questionTerms = lexicalTerms(question, language);
-    const queries = narrower ? [input.query, narrower.query] : [input.query];
-    const embedded = await this.embed(input, queries, texts);
+    const lexical = lexicalScores(
+      lexicalTerms(input.query, language),
+      lexicalTerms(question, language),
+      texts.map((text) => lexicalTerms(text, language)),
+    );
+    const evidence =
+      input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
+    const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
+    const embedded = await this.embed(input, texts);
     const vectors = embedded ? new NormedVectors(embedded) : undefined;
-    const firstText = queries.length;
-    const fusion = (pool: Pool): number[] => {
-      const lexical = lexicalScores(
-        pool.queryTerms,
-        questionTerms,
-        pool.members.map((i) => termsOf[i]),
-      );
-      const similarity = vectors
-        ? pool.members.map((i) => vectors.cosine(pool.queryVector, firstText + i))
-        : undefined;
-      const evidence =
-        input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
-      const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
-      const embeddingWeight = input.embeddingModel.lexicalOnly
-        ? 1
-        : SEMANTIC_FACTOR * backendWeight;
-      const inPool = (order: readonly number[]) => order.map((at) => pool.members[at]);
-      return reciprocalRankFusion(candidates.length, [
-        {
-          order: pool.members,
-          // Passages of one read page share its rank: the backend ranked pages, not their parts.
-          ranks: pool.members.map((i) => candidates[i].backendRank ?? i),
-          weight: backendWeight,
-        },
-        { order: inPool(orderByScore(lexical.bm25)), weight: 1 },
-        ...(similarity
-          ? [{ order: inPool(orderBySimilarity(similarity)), weight: embeddingWeight }]
-          : []),
-      ]);
-    };
-    const all = candidates.map((_, i) => i);
-    let fused = fusion({
-      members: all,
-      queryTerms: lexicalTerms(input.query, language),
-      queryVector: 0,
-    });
-    const narrowed = narrower ? all.filter((i) => narrower.found(candidates[i])) : [];
-    if (narrower && narrowed.length > 0 && narrowed.length < candidates.length) {
-      const first = fusion({
-        members: narrowed,
-        queryTerms: lexicalTerms(narrower.query, language),
-        queryVector: 1,
-      });
-      fused = reciprocalRankFusion(candidates.length, [
-        { order: orderByScore(fused), weight: 1 },
-        { order: orderByScore(first), weight: NARROWER_WEIGHT },
-      ]);
-    }
+    const similarity = vectors ? candidates.map((_, i) => vectors.cosine(0, i + 1)) : undefined;
+    const embeddingWeight = input.embeddingModel.lexicalOnly ? 1 : SEMANTIC_FACTOR * backendWeight;
+    const fused = reciprocalRankFusion(candidates.length, [
+      {
+        order: candidates.map((_, i) => i),
+        // Passages of one read page share its rank: the backend ranked pages, not their parts.
+        ranks: candidates.map((candidate, i) => candidate.backendRank ?? i),
+        weight: backendWeight,
+      },
+      { order: orderByScore(lexical.bm25), weight: 1 },
+      ...(similarity ? [{ order: orderBySimilarity(similarity), weight: embeddingWeight }] : []),
+    ]);
 
     const chosen: number[] = [];
     for (const i of orderByScore(fused)) {
       const duplicate =
         vectors !== undefined &&
-        chosen.some((j) => vectors.similarAtLeast(firstText + i, firstText + j, NEAR_DUPLICATE));
+        chosen.some((j) => vectors.similarAtLeast(i + 1, j + 1, NEAR_DUPLICATE));
       if (!duplicate) chosen.push(i);
     }
-    return chosen.map((i) => ({
-      ...candidates[i],
-      backendRank: candidates[i].backendRank ?? i,
-      score: fused[i],
-    }));
+    return { order: chosen, scores: fused };
   }
 
-  /** The query vectors first, then one per candidate; undefined when the model failed (logged). */
-  private async embed(
-    input: RankInput,
-    queries: readonly string[],
-    texts: readonly string[],
-  ): Promise<EmbeddingVector[] | undefined> {
-    const all = [...queries, ...texts.map((text) => text.slice(0, MAX_EMBED_CHARS))];
+  /** Query vector first, then one per candidate; undefined when the model failed (logged). */
+  private async embed(input: RankInput, texts: string[]): Promise<EmbeddingVector[] | undefined> {
     try {
-      const vectors = await input.embeddingModel.embed(all, { signal: input.signal });
-      if (vectors.length !== all.length) {
-        throw new Error(`expected ${all.length} vectors, got ${vectors.length}`);
+      const vectors = await input.embeddingModel.embed(
+        [input.query, ...texts.map((text) => text.slice(0, MAX_EMBED_CHARS))],
+        { signal: input.signal },
+      );
+      if (vectors.length !== texts.length + 1) {
+        throw new Error(`expected ${texts.length + 1} vectors, got ${vectors.length}`);
       }
       return vectors;
     } catch (error) {
