@@ -1,8 +1,7 @@
-// Text of a PDF or DOCX, extracted in a worker thread started with heap and time limits: a
-// decompression bomb or a deeply nested document ends this worker, never the service. Plain
+// Text of a PDF or DOCX, extracted in a child process started with heap and time limits: a
+// decompression bomb or a deeply nested document ends this process, never the service. Plain
 // CommonJS so that the built service and the tests start the same file.
 'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
 
 async function pdfText(bytes, maxChars) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -37,17 +36,15 @@ async function docxHtml(bytes) {
   return result.value;
 }
 
-(async () => {
-  const { kind, bytes, maxChars } = workerData;
-  const text =
-    kind === 'pdf' ? await pdfText(new Uint8Array(bytes), maxChars) : await docxHtml(bytes);
-  parentPort.postMessage({
-    ok: true,
-    text: text.slice(0, kind === 'pdf' ? maxChars : maxChars * 4),
-  });
-})().catch((error) => {
-  parentPort.postMessage({
-    ok: false,
-    message: error && error.message ? error.message : String(error),
-  });
+process.once('message', ({ kind, bytes, maxChars }) => {
+  (async () => {
+    const text =
+      kind === 'pdf' ? await pdfText(new Uint8Array(bytes), maxChars) : await docxHtml(bytes);
+    return { ok: true, text: text.slice(0, kind === 'pdf' ? maxChars : maxChars * 4) };
+  })()
+    .catch((error) => ({
+      ok: false,
+      message: error && error.message ? error.message : String(error),
+    }))
+    .then((reply) => process.send(reply, () => process.exit(0)));
 });
