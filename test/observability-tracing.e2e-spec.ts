@@ -141,14 +141,15 @@ describe('OpenTelemetry tracing of the built service', () => {
     const answerCall = ofTrace.find(
       (span) => span.name.startsWith('model chat') && parentOf(span)?.name === 'search.write',
     );
-    const embedCall = ofTrace.find(
+    // Balanced embeds twice: speed's own candidates, then all of them (narrower-first ranking).
+    const embedCalls = ofTrace.filter(
       (span) => span.name.startsWith('model embed') && parentOf(span)?.name === 'search.rank',
     );
-    expect([planCall, answerCall, embedCall].every(Boolean)).toBe(true);
+    expect([planCall, answerCall, embedCalls[0]].every(Boolean)).toBe(true);
     // Each model request names the HTTP client span under its model span as parent.
     for (const call of modelCalls) {
       const client = byId.get(traceOf(call.headers)!.parentId)!;
-      expect([planCall, answerCall, embedCall]).toContain(parentOf(client));
+      expect([planCall, answerCall, ...embedCalls]).toContain(parentOf(client));
     }
 
     // Log lines written inside the request carry its trace.
