@@ -109,13 +109,16 @@ export class Ranker {
   ): Promise<Ranking> {
     const { candidates } = input;
     const asNarrower = { ...input, query: narrower.query, narrower: undefined };
-    const own = await this.ordered({
-      ...asNarrower,
-      candidates: found.map((i) => candidates[i]),
-      narrower: narrower.narrower,
-    });
-    // Extras are judged as the narrower search would judge them, had it found them too.
-    const judged = await this.ranking(asNarrower);
+    // Extras are judged as the narrower search would judge them, had it found them too. The two
+    // rankings (two embedding calls) are independent: made at once, the wider search waits for one.
+    const [own, judged] = await Promise.all([
+      this.ordered({
+        ...asNarrower,
+        candidates: found.map((i) => candidates[i]),
+        narrower: narrower.narrower,
+      }),
+      this.ranking(asNarrower),
+    ]);
     const foundSet = new Set(found);
     // An extra that is a near-duplicate of a better candidate stays out, as in any ranking.
     const extras = judged.order.filter((i) => !foundSet.has(i));
