@@ -226,9 +226,8 @@ export class SearchService {
   }
 
   /**
-   * Quality mode: fetch the best pages and rank their chunks beside the other excerpts. Reading
-   * adds evidence to the results read and reorders them among themselves; it never moves or drops
-   * a result not read (see withReadPages).
+   * Quality mode: fetch the best pages and rank their chunks beside the other excerpts. A read
+   * page's best passages take its excerpt's place; no result moves (see withReadPages).
    */
   private async readBestPages(
     run: SearchRun,

@@ -19,16 +19,21 @@ describe('withReadPages', () => {
   const chunks = (page: RankedCandidate) =>
     ['one', 'two', 'three'].map((part) => passage(page.url, part));
 
-  it('keeps a result not read in its place, the read pages ordered by their passages in theirs', () => {
+  it('keeps every result in its place, a read page as its passages', () => {
     const ordered = withReadPages(
       first,
       [...chunks(readLong), ...chunks(readShort), unread],
       isRead,
     );
     expect([...new Set(ordered.map((p) => p.url))]).toEqual([
-      readLong.url,
-      unread.url,
       readShort.url,
+      unread.url,
+      readLong.url,
+    ]);
+    expect(ordered.filter((p) => p.url === readShort.url).map((p) => p.snippet)).toEqual([
+      'one',
+      'two',
+      'three',
     ]);
   });
 
