@@ -19,20 +19,38 @@ export function hashedFeatures(text: string): Map<number, number> {
   const words = wordsOf(text).filter((word) => !isStopword(word));
   let previous: number | undefined;
   for (const word of words) {
-    const wordHash = hashRange(word, 0, word.length, WORD_SEED);
+    const keys = wordKeys(word);
+    const wordHash = keys[0];
     add(wordHash, 1);
     // The stem joins inflections of one word ("signed", "signing") that the word itself keeps apart.
-    const stem = stemOf(word);
-    add(hashRange(stem, 0, stem.length, STEM_SEED), 0.5);
+    add(keys[1], 0.5);
     if (previous !== undefined)
       add(Math.imul(previous ^ wordHash, FNV_PRIME) ^ WORD_PAIR_SEED, 0.5);
     previous = wordHash;
-    const padded = ` ${word} `;
-    for (let start = 0; start + 3 <= padded.length; start++) {
-      add(hashRange(padded, start, start + 3, CHAR_SEED), 0.3);
-    }
+    for (let i = 2; i < keys.length; i++) add(keys[i], 0.3);
   }
   return features;
+}
+
+/** Words repeat across the texts of an ingestion or a search: their keys are memoised. */
+const MAX_MEMOISED_WORDS = 50_000;
+const keysOfWord = new Map<string, Int32Array>();
+
+/** A word's keys: the word, its stem, then its character trigrams (space-padded). */
+function wordKeys(word: string): Int32Array {
+  let keys = keysOfWord.get(word);
+  if (keys) return keys;
+  const stem = stemOf(word);
+  const padded = ` ${word} `;
+  keys = new Int32Array(padded.length);
+  keys[0] = hashRange(word, 0, word.length, WORD_SEED);
+  keys[1] = hashRange(stem, 0, stem.length, STEM_SEED);
+  for (let start = 0; start + 3 <= padded.length; start++) {
+    keys[start + 2] = hashRange(padded, start, start + 3, CHAR_SEED);
+  }
+  if (keysOfWord.size >= MAX_MEMOISED_WORDS) keysOfWord.clear();
+  keysOfWord.set(word, keys);
+  return keys;
 }
 
 function hashRange(text: string, start: number, end: number, seed: number): number {
