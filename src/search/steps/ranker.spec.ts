@@ -156,6 +156,31 @@ describe('Ranker', () => {
       expect(quality).toHaveLength(6);
     });
 
+    it('asks a semantic model for each text once, in one call', async () => {
+      const model = semanticModel((text) => /cache/i.test(text));
+      const calls: string[][] = [];
+      const counted: EmbeddingModel = {
+        ...model,
+        embed: (texts) => {
+          calls.push([...texts]);
+          return model.embed(texts);
+        },
+      };
+      const candidates = [...speedFound, onQuestion, offQuestion];
+      await ranker.rank({
+        query: wideQuery,
+        question,
+        candidates,
+        embeddingModel: counted,
+        signal,
+        narrower,
+      });
+      expect(calls).toHaveLength(1);
+      expect(calls[0].sort()).toEqual(
+        [question, ...candidates.map((c) => `${c.title}\n${c.snippet}`)].sort(),
+      );
+    });
+
     it("lets an extra candidate in above speed's only when it beats them on speed's scoring", async () => {
       const extended = urls(await widened([...speedFound, onQuestion, offQuestion]));
       expect(extended.slice(0, 2)).toEqual([speedFound[0].url, onQuestion.url]);

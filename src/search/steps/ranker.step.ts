@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EmbeddingModel, EmbeddingVector } from '../../providers';
 import { lexicalTerms, questionLanguage } from '../../text';
+import { EmbeddingsOnce } from '../ranking/embeddings-once';
 import { lexicalScores } from '../ranking/lexical-scores';
 import { narrowerFirst } from '../ranking/narrower-first';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
@@ -108,16 +109,23 @@ export class Ranker {
     found: readonly number[],
   ): Promise<Ranking> {
     const { candidates } = input;
-    const asNarrower = { ...input, query: narrower.query, narrower: undefined };
+    // The built-in model weighs words by the batch it embeds, so each ranking embeds its own
+    // batch; any other model gives a text one vector, so the narrower ranking reuses the wider's.
+    const embeddingModel =
+      input.embeddingModel.lexicalOnly || input.embeddingModel instanceof EmbeddingsOnce
+        ? input.embeddingModel
+        : new EmbeddingsOnce(input.embeddingModel);
+    const asNarrower = { ...input, embeddingModel, query: narrower.query, narrower: undefined };
     // Extras are judged as the narrower search would judge them, had it found them too. The two
-    // rankings (two embedding calls) are independent: made at once, the wider search waits for one.
-    const [own, judged] = await Promise.all([
+    // rankings are independent: made at once, the wider search waits for one embedding round trip
+    // (the wider one asks first, so the narrower one finds its texts asked for).
+    const [judged, own] = await Promise.all([
+      this.ranking(asNarrower),
       this.ordered({
         ...asNarrower,
         candidates: found.map((i) => candidates[i]),
         narrower: narrower.narrower,
       }),
-      this.ranking(asNarrower),
     ]);
     const foundSet = new Set(found);
     // An extra that is a near-duplicate of a better candidate stays out, as in any ranking.
