@@ -31,3 +31,28 @@ describe('reading large pages', () => {
     );
   });
 });
+
+describe('reading documentation pages', () => {
+  // How Sphinx and the Apache manual mark permalinks: a glyph linking to the element's own anchor.
+  const manual = `<!doctype html><html><head><title>Coroutines</title></head><body><main>
+    <h1>Coroutines and tasks<a class="headerlink" href="#coroutines" title="Link to this heading">¶</a></h1>
+    <section id="running"><h2>Running tasks concurrently<a class="headerlink" href="#running">¶</a></h2>
+    <dl><dt>gather(*aws)<a class="headerlink" href="#gather">¶</a></dt>
+    <dd><p>Run awaitable objects in the aws sequence concurrently. If all awaitables are completed
+    successfully, the result is an aggregate list of returned values. See
+    <a href="#timeouts">timeouts</a> for the deadline of a task.</p>
+    <p>The order of result values corresponds to the order of awaitables in the sequence, whatever
+    the order in which they finished; a cancelled awaitable raises the error it was cancelled with.</p></dd></dl>
+    </section></main></body></html>`;
+
+  it('leaves the permalink glyphs out of headings and text, and keeps links that are words', () => {
+    const page = extractReadable('https://docs.example/asyncio-task.html', manual);
+    const all = page.sections.map((section) => `${section.heading}\n${section.text}`).join('\n');
+    expect(all).not.toContain('¶');
+    expect(page.sections.map((section) => section.heading)).toContain('Running tasks concurrently');
+    expect(all).toContain('timeouts for the deadline of a task.');
+    expect(htmlSections(manual).sections.map((section) => section.heading)).toEqual([
+      'Running tasks concurrently',
+    ]);
+  });
+});

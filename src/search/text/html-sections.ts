@@ -24,6 +24,22 @@ interface DomNode {
   textContent: string | null;
   firstChild: DomNode | null;
   nextSibling: DomNode | null;
+  getAttribute?(name: string): string | null;
+}
+
+/** A permalink's text: a glyph (¶, §, #, 🔗) or nothing, never a word. */
+const PERMALINK_TEXT = /^[^\p{L}\p{N}]{0,2}$/u;
+
+/**
+ * A link to a place in its own page shown as a glyph: the permalink documentation generators put
+ * after headings and definitions (Sphinx's and MkDocs' `¶`, Apache's manual). Its glyph is not text.
+ */
+function isPermalink(node: DomNode, name: string): boolean {
+  return (
+    name === 'A' &&
+    (node.getAttribute?.('href') ?? '').startsWith('#') &&
+    PERMALINK_TEXT.test((node.textContent ?? '').trim())
+  );
 }
 
 /**
@@ -55,9 +71,10 @@ export function sectionsOf(root: DomNode): TextSection[] {
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
     const name = node.nodeName.toUpperCase();
     if (SKIPPED.has(name)) return;
+    if (isPermalink(node, name)) return;
     if (HEADINGS.has(name)) {
       flush();
-      heading = collapse(node.textContent ?? '');
+      heading = collapse(textOf(node));
       return;
     }
     const block = BLOCKS.has(name);
@@ -70,6 +87,15 @@ export function sectionsOf(root: DomNode): TextSection[] {
   walk(root);
   flush();
   return sections;
+}
+
+/** The text of an element, its permalinks left out. */
+function textOf(node: DomNode): string {
+  if (node.nodeType === 3) return node.textContent ?? '';
+  if (isPermalink(node, node.nodeName.toUpperCase())) return '';
+  let text = '';
+  for (let child = node.firstChild; child; child = child.nextSibling) text += textOf(child);
+  return text;
 }
 
 function collapse(text: string): string {
