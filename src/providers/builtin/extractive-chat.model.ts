@@ -135,7 +135,7 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
   sources.forEach((source, index) => {
-    sentencesOf(source.content).forEach((text, position) => {
+    sentencesOf(source.content, { title: source.title }).forEach((text, position) => {
       const key = text.toLowerCase();
       if (seen.has(key) || !isProse(text) || !isNew(text, questionStems)) return;
       seen.add(key);
