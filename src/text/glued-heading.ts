@@ -40,6 +40,8 @@ const CAPITALISED = /^\p{Lu}\p{Ll}*,?$/u;
 const HEADING_WORD = /^(?:[\p{Lu}\p{N}]|[\p{L}\p{N}]+[._][\p{L}\p{N}])/u;
 /** A word in capitals: a man page's "DESCRIPTION", "RECOVERING FROM UPSTREAM REBASE". */
 const IN_CAPITALS = /^\p{Lu}{2,}$/u;
+/** Man page sections are named by long words in capitals: DESCRIPTION, SYNOPSIS, EXAMPLES. */
+const MAN_SECTION_LETTERS = 6;
 const PUNCTUATED = /[,;:.!?)"”]$/u;
 /** What continues a sentence: a lower-case word, maybe after an opening bracket or quote. */
 const LOWER_CASE = /^[("'“‘]?\p{Ll}/u;
@@ -82,7 +84,25 @@ function withoutOneHeading(sentence: string): string {
     return LIST_NUMBER.test(words[0]) ? words.slice(1).join(' ') : '';
   }
   const end = headingEnd(words, MAX_HEADING_WORDS, false);
-  return end === -1 ? sentence : words.slice(end).join(' ');
+  if (end !== -1) return words.slice(end).join(' ');
+  const section = lastManPageSection(words);
+  return section === -1 ? sentence : words.slice(section).join(' ');
+}
+
+/**
+ * Where the text of a flattened man page's last section starts ("...SYNOPSIS git for-each-repo
+ * --config= DESCRIPTION Run a Git command..."), -1 if none: after a long word in capitals, a
+ * capitalised word and a lower-case one.
+ */
+function lastManPageSection(words: readonly string[]): number {
+  for (let k = words.length - 2; k >= 1; k--) {
+    const heading = words[k - 1];
+    if (!IN_CAPITALS.test(heading) || heading.length < MAN_SECTION_LETTERS) continue;
+    if (CAPITALISED.test(words[k]) && words[k].length > 1 && LOWER_CASE.test(words[k + 1])) {
+      return k;
+    }
+  }
+  return -1;
 }
 
 /** Where the sentence after a heading starts among words, -1 if nowhere. */
@@ -138,7 +158,7 @@ function headingEnd(words: readonly string[], maxWords: number, numbered: boolea
  * one ("HTTP Headers are...") is a name that starts a sentence.
  */
 function isCapitalsHeading(words: readonly string[]): boolean {
-  return words.length >= 2 || words[0].length >= 6;
+  return words.length >= 2 || words[0].length >= MAN_SECTION_LETTERS;
 }
 
 /** Whether a heading's words hold the word (by stem): "Objects" after "Object names". */

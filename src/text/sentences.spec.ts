@@ -74,6 +74,7 @@ describe('sentencesOf, whole sentences only', () => {
           'Widget names Widgets can be named by their serial number. ' +
           'Changing the look You can change the colours in the settings. ' +
           'DESCRIPTION Frobnicate reads the input file and writes it back. ' +
+          '\n\nfrob(1) Manual Page NAME frob - Frobnicate files SYNOPSIS frob [--all] DESCRIPTION Frob rewrites the files it is given.\n\n' +
           'Neue Funktionen Die neue Version lädt schneller.',
       ),
     ).toEqual([
@@ -81,6 +82,7 @@ describe('sentencesOf, whole sentences only', () => {
       'Widgets can be named by their serial number.',
       'You can change the colours in the settings.',
       'Frobnicate reads the input file and writes it back.',
+      'Frob rewrites the files it is given.',
       'Die neue Version lädt schneller.',
     ]);
   });
@@ -103,11 +105,11 @@ describe('sentencesOf, whole sentences only', () => {
   it('ends a heading at a permalink glyph', () => {
     expect(
       sentencesOf(
-        'Installing the tool¶ To install the tool, unpack the archive.\n\n' +
+        'Installing the tool¶ Unpack the archive into any folder.\n\n' +
           'Options§ Each option has a default.\n\nSee § 4 of the licence. Getting started # Run the tool once.',
       ),
     ).toEqual([
-      'To install the tool, unpack the archive.',
+      'Unpack the archive into any folder.',
       'Each option has a default.',
       'See § 4 of the licence.',
       'Run the tool once.',

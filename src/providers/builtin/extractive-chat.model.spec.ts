@@ -309,6 +309,31 @@ describe('ExtractiveChatModel', () => {
     expect(text).not.toMatch(/"\)|\] Description|tion of|, wh\b/);
   });
 
+  it("quotes neither an FAQ's numbered question nor the heading glued to its answer", async () => {
+    const heading = '(19) Saving is slow - I can only save a few files a minute';
+    const faq = formatNumberedSources([
+      {
+        title: heading,
+        url: 'https://a.example/faq#q19',
+        content: `${heading} Actually, the editor saves thousands of files a minute. But it only makes a few commits a minute.`,
+      },
+      {
+        title: 'Editor FAQ',
+        url: 'https://a.example/faq#q20',
+        content: '(20) My saved files do not keep the colours I chose.',
+      },
+    ]);
+    const { text } = await model.complete(
+      [
+        { role: 'system', content: faq },
+        { role: 'user', content: 'Why can my editor only save a few files a minute?' },
+      ],
+      { optimizationMode: 'quality' },
+    );
+    expect(text).toContain('Actually, the editor saves thousands of files a minute [1].');
+    expect(text).not.toMatch(/\(19\)|\(20\)|Saving is slow/);
+  });
+
   it('answers a short follow-up about the subject of the conversation', async () => {
     const sources = formatNumberedSources([
       {
