@@ -38,6 +38,14 @@ describe('sentencesOf, whole sentences only', () => {
     ).toEqual(['The first paragraph.', 'without sources, focusMode maps to webSearch.']);
   });
 
+  it('leaves out a paragraph piece that goes on from a cut sentence', () => {
+    expect(
+      sentencesOf(
+        'Install the server first.\n\ncan edit the configuration of it. It lives in /etc.',
+      ),
+    ).toEqual(['Install the server first.', 'It lives in /etc.']);
+  });
+
   it('starts a sentence at a code identifier', () => {
     expect(sentencesOf('reply.send() sends the payload. It ends the reply.')).toEqual([
       'reply.send() sends the payload.',

@@ -1,4 +1,5 @@
 import { withoutGluedHeading } from './glued-heading';
+import { isStopword } from './stopwords';
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
@@ -85,6 +86,11 @@ export function sentencesOf(
     }
     const opening = index === 0 && !block && sentences.length > first;
     if (opening && !STARTS_SENTENCE.test(sentences[first])) sentences.splice(first, 1);
+    // A paragraph that starts with a function word in lower case ("can edit the configuration")
+    // goes on from a sentence that markup or extraction cut.
+    else if (!block && sentences.length > first && continuesSentence(sentences[first])) {
+      sentences.splice(first, 1);
+    }
     for (let i = sentences.length - 1; i >= first; i--) {
       const sentence = isDebris(sentences[i]) ? '' : withoutGluedHeading(sentences[i]);
       if (sentence) sentences[i] = sentence;
@@ -120,6 +126,11 @@ function withoutTitle(units: Unit[], title: string | undefined): Unit[] {
     first.text.slice(0, heading.length).toLowerCase() === heading.toLowerCase();
   if (!startsWithTitle || !/^\s+[\p{Lu}\p{N}"“(]/u.test(after)) return units;
   return [{ text: after.trim(), block: first.block }, ...rest];
+}
+
+function continuesSentence(sentence: string): boolean {
+  const firstWord = /^\p{Ll}+(?=\s)/u.exec(sentence)?.[0];
+  return firstWord !== undefined && isStopword(firstWord);
 }
 
 /**
