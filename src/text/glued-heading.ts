@@ -1,5 +1,6 @@
-import { STOPWORDS } from './stopwords';
+import { detectLanguage, STOPWORDS } from './stopwords';
 import { stemOf } from './word-stems';
+import { wordsOf } from './words';
 
 /**
  * Words that open a sentence; written capitalised after other words, a sentence starts there.
@@ -26,7 +27,15 @@ const OPENERS: ReadonlySet<string> = new Set(
   ].filter((word) => !NOT_OPENERS.has(word)),
 );
 /** The small words of a title ("Pack and multi-pack bitmaps", "Use of index"). */
-const SMALL_WORDS = new Set('a an and or of for in on to with the from by at into vs'.split(' '));
+const SMALL_WORDS: ReadonlySet<string> = new Set(
+  [
+    'a an and or of for in on to with the from by at into vs', // en
+    'de du des la le les et en à au aux pour par sur avec dans', // fr
+    'der die das des dem den und für von mit im in zu zum zur', // de
+    'de del la el los las y en con para por', // es
+    'и в на с для по о', // ru
+  ].flatMap((words) => words.split(' ')),
+);
 const MAX_HEADING_WORDS = 8;
 /** A numbered heading ("(19) INSERT is really slow - I can only do...") may be a whole question. */
 const MAX_NUMBERED_HEADING_WORDS = 30;
@@ -163,6 +172,7 @@ function isCapitalsHeading(words: readonly string[]): boolean {
 
 /** Whether a heading's words hold the word (by stem): "Objects" after "Object names". */
 function repeats(word: string, heading: readonly string[]): boolean {
-  const stem = stemOf(word);
-  return heading.some((other) => stemOf(other.toLowerCase()) === stem);
+  const language = detectLanguage(wordsOf(heading.join(' ')));
+  const stem = stemOf(word, language);
+  return heading.some((other) => stemOf(other.toLowerCase(), language) === stem);
 }

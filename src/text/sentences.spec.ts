@@ -83,7 +83,9 @@ describe('sentencesOf, whole sentences only', () => {
           'Changing the look You can change the colours in the settings. ' +
           'DESCRIPTION Frobnicate reads the input file and writes it back. ' +
           '\n\nfrob(1) Manual Page NAME frob - Frobnicate files SYNOPSIS frob [--all] DESCRIPTION Frob rewrites the files it is given.\n\n' +
-          'Neue Funktionen Die neue Version lädt schneller.',
+          'Neue Funktionen Die neue Version lädt schneller. ' +
+          'Installation du serveur Le serveur démarre tout seul. ' +
+          'Instalación del servidor El servidor arranca solo.',
       ),
     ).toEqual([
       'The complete state of a widget is kept in one file.',
@@ -92,6 +94,8 @@ describe('sentencesOf, whole sentences only', () => {
       'Frobnicate reads the input file and writes it back.',
       'Frob rewrites the files it is given.',
       'Die neue Version lädt schneller.',
+      'Le serveur démarre tout seul.',
+      'El servidor arranca solo.',
     ]);
   });
 
