@@ -25,6 +25,19 @@ const ask = (question: string) => [
   { role: 'user' as const, content: question },
 ];
 
+/** The model's answer to a question over the given sources. */
+async function answerFrom(
+  given: Parameters<typeof formatNumberedSources>[0],
+  question: string,
+  options?: Parameters<typeof model.complete>[1],
+): Promise<string> {
+  const messages = [
+    { role: 'system' as const, content: formatNumberedSources(given) },
+    { role: 'user' as const, content: question },
+  ];
+  return (await model.complete(messages, options)).text;
+}
+
 describe('ExtractiveChatModel', () => {
   it('answers with relevant sentences, each cited, citing only given sources', async () => {
     const { text } = await model.complete(ask('When was the Eiffel Tower completed?'));
@@ -288,6 +301,33 @@ describe('ExtractiveChatModel', () => {
     );
   });
 
+  it('quotes first from the source search ranked higher when sentences match the question alike', async () => {
+    const text = await answerFrom(
+      [
+        {
+          title: 'Zorblax',
+          url: 'https://a.example/archives',
+          content: 'Zorblax archives are compressed with a shared dictionary.',
+        },
+        ...['Logs record each request.', 'Modules are loaded at start-up.'].map((content, i) => ({
+          title: `Page ${i}`,
+          url: `https://a.example/${i}`,
+          content,
+        })),
+        {
+          // Its title holds the question's words too: alone, this sentence would score higher.
+          title: 'Compressed zorblax archives',
+          url: 'https://a.example/news',
+          content: 'Zorblax archives are compressed in blocks of one megabyte.',
+        },
+      ],
+      'How are zorblax archives compressed?',
+    );
+    expect(text.startsWith('Zorblax archives are compressed with a shared dictionary [1].')).toBe(
+      true,
+    );
+  });
+
   it('quotes no piece cut mid-sentence or mid-word and no markup debris', async () => {
     const sources = formatNumberedSources([
       {
@@ -311,23 +351,20 @@ describe('ExtractiveChatModel', () => {
 
   it("quotes neither an FAQ's numbered question nor the heading glued to its answer", async () => {
     const heading = '(19) Saving is slow - I can only save a few files a minute';
-    const faq = formatNumberedSources([
-      {
-        title: heading,
-        url: 'https://a.example/faq#q19',
-        content: `${heading} Actually, the editor saves thousands of files a minute. But it only makes a few commits a minute.`,
-      },
-      {
-        title: 'Editor FAQ',
-        url: 'https://a.example/faq#q20',
-        content: '(20) My saved files do not keep the colours I chose.',
-      },
-    ]);
-    const { text } = await model.complete(
+    const text = await answerFrom(
       [
-        { role: 'system', content: faq },
-        { role: 'user', content: 'Why can my editor only save a few files a minute?' },
+        {
+          title: heading,
+          url: 'https://a.example/faq#q19',
+          content: `${heading} Actually, the editor saves thousands of files a minute. But it only makes a few commits a minute.`,
+        },
+        {
+          title: 'Editor FAQ',
+          url: 'https://a.example/faq#q20',
+          content: '(20) My saved files do not keep the colours I chose.',
+        },
       ],
+      'Why can my editor only save a few files a minute?',
       { optimizationMode: 'quality' },
     );
     expect(text).toContain('Actually, the editor saves thousands of files a minute [1].');
