@@ -62,6 +62,20 @@ describe('ExtractiveChatModel', () => {
     expect(text).toBe('The tower is painted with lead paint [1].');
   });
 
+  it('puts the marker after a mark that belongs to a symbol', async () => {
+    const text = await answerFrom(
+      [
+        {
+          title: 'Scripts',
+          url: 'https://a.example/s',
+          content: 'Shell scripts often begin with #!',
+        },
+      ],
+      'How do shell scripts begin?',
+    );
+    expect(text).toBe('Shell scripts often begin with #! [1].');
+  });
+
   it('streams the same answer sentence by sentence, deterministically', async () => {
     const chunks = await firstValueFrom(
       model.stream(ask('How tall is the Eiffel Tower in Paris?')).pipe(toArray()),

@@ -251,8 +251,9 @@ function isNew(sentence: string, questionStems: ReadonlySet<string>): boolean {
 
 /** "Paris is large." + 2 -> "Paris is large [2]." (the marker before closing punctuation). */
 function withCitation(sentence: string, source: number): string {
-  const end = /[.!?。！？…]+["'»”)]*$/u.exec(sentence);
-  // Text extracted from markup may leave a space before the full stop ("response.raw .").
+  // Text extracted from markup may leave a space before the full stop ("response.raw ."); a mark
+  // after a symbol is part of it ("scripts begin with #!"), so the marker goes after it.
+  const end = /(?<=[\p{L}\p{N}\s"'»”’)\]])[.!?。！？…]+["'»”)]*$/u.exec(sentence);
   return end
     ? `${sentence.slice(0, end.index).trimEnd()} [${source}]${end[0]}`
     : `${sentence} [${source}].`;
