@@ -51,6 +51,7 @@ const HEADING_WORD = /^(?:[\p{Lu}\p{N}]|[\p{L}\p{N}]+[._][\p{L}\p{N}])/u;
 const IN_CAPITALS = /^\p{Lu}{2,}$/u;
 /** Man page sections are named by long words in capitals: DESCRIPTION, SYNOPSIS, EXAMPLES. */
 const MAN_SECTION_LETTERS = 6;
+const MAN_SECTION = /\p{Lu}{6}/u;
 const PUNCTUATED = /[,;:.!?)"”]$/u;
 /** What continues a sentence: a lower-case word, maybe after an opening bracket or quote. */
 const LOWER_CASE = /^[("'“‘]?\p{Ll}/u;
@@ -94,7 +95,7 @@ function withoutOneHeading(sentence: string): string {
   }
   const end = headingEnd(words, MAX_HEADING_WORDS, false);
   if (end !== -1) return words.slice(end).join(' ');
-  const section = lastManPageSection(words);
+  const section = MAN_SECTION.test(sentence) ? lastManPageSection(words) : -1;
   return section === -1 ? sentence : words.slice(section).join(' ');
 }
 

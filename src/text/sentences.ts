@@ -33,6 +33,7 @@ const BRACKET_PAIRS: ReadonlyArray<readonly [string, string]> = [
  * "§" not before a number, a lone "#", a link symbol): the heading ends there.
  */
 const PERMALINK = /[¶🔗⚓]|§(?!\s*\d)|(?<=[\p{L}\p{N}])\s?#(?=\s+\p{Lu})/u;
+const PERMALINK_CHARACTER = /[¶🔗⚓§#]/u;
 /** A section number after a sentence's end: the start of the next section's heading. */
 const NEXT_SECTION_NUMBER = /(?<=[.;:!?)])\s+\d{1,3}(?:\.\d{1,3})*\.?$/u;
 /** A source's own citation markers ("[2]", "[12, 13]") must not read as citations of ours. */
@@ -109,7 +110,10 @@ export function sentencesOf(
 function cleaned(segment: string, whole: boolean): string {
   const text = segment.replace(CITATION_MARKER, '').trim();
   if (!whole) return text;
-  return (text.split(PERMALINK).at(-1) ?? '').replace(NEXT_SECTION_NUMBER, '').trim();
+  // Cheap tests first: most segments hold no glyph and end in no digit.
+  const afterHeading = PERMALINK_CHARACTER.test(text) ? (text.split(PERMALINK).at(-1) ?? '') : text;
+  const numbered = /\d/u.test(afterHeading.slice(-2));
+  return (numbered ? afterHeading.replace(NEXT_SECTION_NUMBER, '') : afterHeading).trim();
 }
 
 /**
