@@ -38,6 +38,14 @@ describe('sentencesOf, whole sentences only', () => {
     ).toEqual(['The first paragraph.', 'without sources, focusMode maps to webSearch.']);
   });
 
+  it('leaves out a paragraph piece that goes on from a cut sentence', () => {
+    expect(
+      sentencesOf(
+        'Install the server first.\n\ncan edit the configuration of it. It lives in /etc.',
+      ),
+    ).toEqual(['Install the server first.', 'It lives in /etc.']);
+  });
+
   it('starts a sentence at a code identifier', () => {
     expect(sentencesOf('reply.send() sends the payload. It ends the reply.')).toEqual([
       'reply.send() sends the payload.',
@@ -65,6 +73,91 @@ describe('sentencesOf, whole sentences only', () => {
       'Each value has one storage class.',
       'If the number of objects is below this limit, they are unpacked.',
     ]);
+  });
+
+  it('takes off title-case, sentence-case and capitals headings, however they start', () => {
+    expect(
+      sentencesOf(
+        'The Widget File The complete state of a widget is kept in one file. ' +
+          'Widget names Widgets can be named by their serial number. ' +
+          'Changing the look You can change the colours in the settings. ' +
+          'DESCRIPTION Frobnicate reads the input file and writes it back. ' +
+          '\n\nfrob(1) Manual Page NAME frob - Frobnicate files SYNOPSIS frob [--all] DESCRIPTION Frob rewrites the files it is given.\n\n' +
+          'Neue Funktionen Die neue Version lädt schneller. ' +
+          'Installation du serveur Le serveur démarre tout seul. ' +
+          'Instalación del servidor El servidor arranca solo.',
+      ),
+    ).toEqual([
+      'The complete state of a widget is kept in one file.',
+      'Widgets can be named by their serial number.',
+      'You can change the colours in the settings.',
+      'Frobnicate reads the input file and writes it back.',
+      'Frob rewrites the files it is given.',
+      'Die neue Version lädt schneller.',
+      'Le serveur démarre tout seul.',
+      'El servidor arranca solo.',
+    ]);
+  });
+
+  it('takes off a numbered heading, and leaves out a numbered heading with no sentence after it', () => {
+    expect(
+      sentencesOf(
+        '3.2 The Cache Layer Zorblax has always cached pages. ' +
+          '(14) Saving is really slow - I can only save twice a minute Actually, the editor saves thousands of files a minute. ' +
+          '(15) My export does not keep the colours I chose. ' +
+          '(16) How do I list all widgets in a project If you use the command line, type "list".',
+      ),
+    ).toEqual([
+      'Zorblax has always cached pages.',
+      'Actually, the editor saves thousands of files a minute.',
+      'If you use the command line, type "list".',
+    ]);
+  });
+
+  it('ends a heading at a permalink glyph', () => {
+    expect(
+      sentencesOf(
+        'Installing the tool¶ Unpack the archive into any folder.\n\n' +
+          'Options§ Each option has a default.\n\nSee § 4 of the licence. Getting started # Run the tool once.',
+      ),
+    ).toEqual([
+      'Unpack the archive into any folder.',
+      'Each option has a default.',
+      'See § 4 of the licence.',
+      'Run the tool once.',
+    ]);
+  });
+
+  it("takes off the source's title where a text starts with it", () => {
+    expect(
+      sentencesOf('Bundle files Zorblax bundles store packs and refs.', { title: 'Bundle files' }),
+    ).toEqual(['Zorblax bundles store packs and refs.']);
+    expect(sentencesOf('Zorblax is a packing tool.', { title: 'Zorblax' })).toEqual([
+      'Zorblax is a packing tool.',
+    ]);
+    const question = '(12) I deleted data but the file did not shrink. Is this a bug?';
+    expect(
+      sentencesOf(`${question} It is not. Deleting leaves free pages.`, { title: question }),
+    ).toEqual(['It is not.', 'Deleting leaves free pages.']);
+  });
+
+  it("leaves out the next section's number after a sentence", () => {
+    const sentences = sentencesOf('Write it as: f(a, b); 2.1. Stored columns hold values.');
+    expect(sentences.some((sentence) => /2\.1\.?$/.test(sentence))).toBe(false);
+    expect(sentences.filter(isProse)).toEqual(['Stored columns hold values.']);
+  });
+
+  it('keeps capitalised words that are part of a sentence', () => {
+    const prose = [
+      'Set KeepAlive to On when clients reuse their connections.',
+      'Fetch the revisions from the Subversion remote we track.',
+      'A single Zorblax repository can track many branches.',
+      'However this does not rewrite commit A, because it is the root.',
+      'Now I am on the release branch.',
+      'Server Side Includes are implemented by a filter.',
+      '3.5 times faster than the old release.',
+    ];
+    expect(sentencesOf(prose.join(' '))).toEqual(prose);
   });
 
   it('keeps titles and names inside a sentence', () => {

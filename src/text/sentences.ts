@@ -1,4 +1,5 @@
 import { withoutGluedHeading } from './glued-heading';
+import { isStopword } from './stopwords';
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
@@ -27,6 +28,14 @@ const BRACKET_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['[', ']'],
   ['{', '}'],
 ];
+/**
+ * Permalink glyphs that documentation generators put after a heading (Sphinx and Apache's "¶",
+ * "§" not before a number, a lone "#", a link symbol): the heading ends there.
+ */
+const PERMALINK = /[¶🔗⚓]|§(?!\s*\d)|(?<=[\p{L}\p{N}])\s?#(?=\s+\p{Lu})/u;
+const PERMALINK_CHARACTER = /[¶🔗⚓§#]/u;
+/** A section number after a sentence's end: the start of the next section's heading. */
+const NEXT_SECTION_NUMBER = /(?<=[.;:!?)])\s+\d{1,3}(?:\.\d{1,3})*\.?$/u;
 /** A source's own citation markers ("[2]", "[12, 13]") must not read as citations of ours. */
 const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
 
@@ -41,11 +50,14 @@ const CITATION_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
  * a bracket or a quotation unclosed. A heading a flattened page glued to a sentence's start is
  * taken off it (withoutGluedHeading).
  */
-export function sentencesOf(content: string, options: { cutPieces?: boolean } = {}): string[] {
+export function sentencesOf(
+  content: string,
+  options: { cutPieces?: boolean; title?: string } = {},
+): string[] {
   const sentences: string[] = [];
   // Kept on request: a cut piece still shows which words of a text meet.
   const whole = !options.cutPieces;
-  const units = unitsOf(content);
+  const units = withoutTitle(unitsOf(content), whole ? options.title : undefined);
   units.forEach(({ text: rawUnit, block }, index) => {
     // A search engine's excerpt ("… middle of a text …") starts and ends inside sentences: those
     // pieces are dropped, so that what is quoted is always a whole sentence.
@@ -57,11 +69,11 @@ export function sentencesOf(content: string, options: { cutPieces?: boolean } = 
     for (const { segment } of SEGMENTER.segment(unit)) {
       pending += segment;
       if (ABBREVIATION.test(pending)) continue;
-      const text = pending.replace(CITATION_MARKER, '').trim();
+      const text = cleaned(pending, whole);
       if (text) sentences.push(text);
       pending = '';
     }
-    const rest = pending.replace(CITATION_MARKER, '').trim();
+    const rest = cleaned(pending, whole);
     if (rest) sentences.push(rest);
     if (cutAfter && sentences.length > first && !ENDS_SENTENCE.test(sentences.at(-1)!)) {
       sentences.pop();
@@ -75,12 +87,54 @@ export function sentencesOf(content: string, options: { cutPieces?: boolean } = 
     }
     const opening = index === 0 && !block && sentences.length > first;
     if (opening && !STARTS_SENTENCE.test(sentences[first])) sentences.splice(first, 1);
+    // A paragraph that starts with a function word in lower case ("can edit the configuration")
+    // goes on from a sentence that markup or extraction cut.
+    else if (!block && sentences.length > first && continuesSentence(sentences[first])) {
+      sentences.splice(first, 1);
+    }
     for (let i = sentences.length - 1; i >= first; i--) {
-      if (isDebris(sentences[i])) sentences.splice(i, 1);
-      else sentences[i] = withoutGluedHeading(sentences[i]);
+      const sentence = isDebris(sentences[i]) ? '' : withoutGluedHeading(sentences[i]);
+      if (sentence) sentences[i] = sentence;
+      else sentences.splice(i, 1);
     }
   });
   return sentences;
+}
+
+/**
+ * A segment without a source's own citation markers, and (for whole sentences) without the
+ * heading before a permalink glyph ("Installing¶ To install...": the glyph ends a heading) and
+ * without the number of the next section that a flattened page put after its full stop
+ * ("...the table. 2.1.").
+ */
+function cleaned(segment: string, whole: boolean): string {
+  const text = segment.replace(CITATION_MARKER, '').trim();
+  if (!whole) return text;
+  // Cheap tests first: most segments hold no glyph and end in no digit.
+  const afterHeading = PERMALINK_CHARACTER.test(text) ? (text.split(PERMALINK).at(-1) ?? '') : text;
+  const numbered = /\d/u.test(afterHeading.slice(-2));
+  return (numbered ? afterHeading.replace(NEXT_SECTION_NUMBER, '') : afterHeading).trim();
+}
+
+/**
+ * The units without the source's title where the first one starts with it and a sentence
+ * follows: search excerpts and flattened pages start with the page's title ("Bundle URIs Git
+ * bundles are...", an FAQ entry's question before its answer).
+ */
+function withoutTitle(units: Unit[], title: string | undefined): Unit[] {
+  const heading = title?.replace(/\s+/gu, ' ').trim();
+  if (!heading || units.length === 0) return units;
+  const [first, ...rest] = units;
+  const after = first.text.slice(heading.length);
+  const startsWithTitle =
+    first.text.slice(0, heading.length).toLowerCase() === heading.toLowerCase();
+  if (!startsWithTitle || !/^\s+[\p{Lu}\p{N}"“(]/u.test(after)) return units;
+  return [{ text: after.trim(), block: first.block }, ...rest];
+}
+
+function continuesSentence(sentence: string): boolean {
+  const firstWord = /^\p{Ll}+(?=\s)/u.exec(sentence)?.[0];
+  return firstWord !== undefined && isStopword(firstWord);
 }
 
 /**
@@ -139,6 +193,7 @@ function withoutMarkup(unit: string): string {
     .replace(/\[([^\]]+)\]\([^)\s]+\)/gu, '$1')
     .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/gu, '$1')
     .replace(/`([^`]+)`/gu, '$1')
+    .replace(/[\u200b\ufeff]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

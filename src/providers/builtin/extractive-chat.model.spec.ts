@@ -25,6 +25,19 @@ const ask = (question: string) => [
   { role: 'user' as const, content: question },
 ];
 
+/** The model's answer to a question over the given sources. */
+async function answerFrom(
+  given: Parameters<typeof formatNumberedSources>[0],
+  question: string,
+  options?: Parameters<typeof model.complete>[1],
+): Promise<string> {
+  const messages = [
+    { role: 'system' as const, content: formatNumberedSources(given) },
+    { role: 'user' as const, content: question },
+  ];
+  return (await model.complete(messages, options)).text;
+}
+
 describe('ExtractiveChatModel', () => {
   it('answers with relevant sentences, each cited, citing only given sources', async () => {
     const { text } = await model.complete(ask('When was the Eiffel Tower completed?'));
@@ -47,6 +60,20 @@ describe('ExtractiveChatModel', () => {
       { role: 'user', content: 'What is the tower painted with?' },
     ]);
     expect(text).toBe('The tower is painted with lead paint [1].');
+  });
+
+  it('puts the marker after a mark that belongs to a symbol', async () => {
+    const text = await answerFrom(
+      [
+        {
+          title: 'Scripts',
+          url: 'https://a.example/s',
+          content: 'Shell scripts often begin with #!',
+        },
+      ],
+      'How do shell scripts begin?',
+    );
+    expect(text).toBe('Shell scripts often begin with #! [1].');
   });
 
   it('streams the same answer sentence by sentence, deterministically', async () => {
@@ -288,6 +315,33 @@ describe('ExtractiveChatModel', () => {
     );
   });
 
+  it('quotes first from the source search ranked higher when sentences match the question alike', async () => {
+    const text = await answerFrom(
+      [
+        {
+          title: 'Zorblax',
+          url: 'https://a.example/archives',
+          content: 'Zorblax archives are compressed with a shared dictionary.',
+        },
+        ...['Logs record each request.', 'Modules are loaded at start-up.'].map((content, i) => ({
+          title: `Page ${i}`,
+          url: `https://a.example/${i}`,
+          content,
+        })),
+        {
+          // Its title holds the question's words too: alone, this sentence would score higher.
+          title: 'Compressed zorblax archives',
+          url: 'https://a.example/news',
+          content: 'Zorblax archives are compressed in blocks of one megabyte.',
+        },
+      ],
+      'How are zorblax archives compressed?',
+    );
+    expect(text.startsWith('Zorblax archives are compressed with a shared dictionary [1].')).toBe(
+      true,
+    );
+  });
+
   it('quotes no piece cut mid-sentence or mid-word and no markup debris', async () => {
     const sources = formatNumberedSources([
       {
@@ -307,6 +361,28 @@ describe('ExtractiveChatModel', () => {
     );
     expect(text).toContain('VACUUM runs in the background on every table [1].');
     expect(text).not.toMatch(/"\)|\] Description|tion of|, wh\b/);
+  });
+
+  it("quotes neither an FAQ's numbered question nor the heading glued to its answer", async () => {
+    const heading = '(19) Saving is slow - I can only save a few files a minute';
+    const text = await answerFrom(
+      [
+        {
+          title: heading,
+          url: 'https://a.example/faq#q19',
+          content: `${heading} Actually, the editor saves thousands of files a minute. But it only makes a few commits a minute.`,
+        },
+        {
+          title: 'Editor FAQ',
+          url: 'https://a.example/faq#q20',
+          content: '(20) My saved files do not keep the colours I chose.',
+        },
+      ],
+      'Why can my editor only save a few files a minute?',
+      { optimizationMode: 'quality' },
+    );
+    expect(text).toContain('Actually, the editor saves thousands of files a minute [1].');
+    expect(text).not.toMatch(/\(19\)|\(20\)|Saving is slow/);
   });
 
   it('answers a short follow-up about the subject of the conversation', async () => {

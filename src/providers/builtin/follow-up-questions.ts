@@ -103,7 +103,10 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     asked.flatMap((text) => contentWords(text)).map((word) => stemOf(word)),
   );
 
-  const sourceTexts = sources.map((s) => [s.title, ...sentencesOf(s.content).slice(0, 6)]);
+  const sourceTexts = sources.map((s) => [
+    s.title,
+    ...sentencesOf(s.content, { title: s.title }).slice(0, 6),
+  ]);
   // Each sentence once: an answer quotes its sources, and a phrase must recur in other sentences.
   const texts = [
     ...new Set([
