@@ -76,6 +76,16 @@ describe('followUpQuestions (built-in model)', () => {
     expect(text).toMatch(/What are dead tuples\?|How do dead tuples relate to/);
     expect(text).not.toMatch(/Postgres keep/);
   });
+  it('asks about a plural topic with questions that agree with it', () => {
+    const questions = followUpQuestions([
+      { role: 'user', content: 'How do I upload my own files so search can use them?' },
+      { role: 'assistant', content: 'The service answers from its sources [1].' },
+      INSTRUCTION,
+    ]);
+    expect(questions.length).toBeGreaterThanOrEqual(3);
+    expect(questions.join(' ')).not.toMatch(/\b(?:does|is|has) (?:own )?files\b/i);
+  });
+
   it('asks about what the pages say, not about their site, its own replies or loose word runs', () => {
     const page = (title: string, text: string) => ({
       title,

@@ -12,7 +12,8 @@ const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}_'’-]*/gu;
 
 /**
  * Question templates per language: about a phrase of the conversation, and about its topic.
- * English ones have a plural form (`plural`), used when the phrase is a plural noun ("tuples").
+ * English ones have a plural form (`plural`), used when the phrase is a plural noun ("tuples");
+ * the topic ones are worded so that a singular or plural topic reads right ("files", "WAL").
  */
 interface Templates {
   readonly phrase: string[];
@@ -32,7 +33,7 @@ const TEMPLATES: Record<string, Templates> = {
     topic: [
       'What are the main advantages of {t}?',
       'What are common problems with {t}?',
-      'How does {t} compare to the alternatives?',
+      'What are the alternatives to {t}?',
     ],
   },
   fr: {
@@ -45,7 +46,7 @@ const TEMPLATES: Record<string, Templates> = {
     topic: [
       'Quels sont les principaux avantages de {t} ?',
       'Quels sont les problèmes courants avec {t} ?',
-      'Comment {t} se compare-t-il aux alternatives ?',
+      'Quelles sont les alternatives à {t} ?',
     ],
   },
   de: {
@@ -54,7 +55,7 @@ const TEMPLATES: Record<string, Templates> = {
     topic: [
       'Was sind die wichtigsten Vorteile von {t}?',
       'Welche typischen Probleme gibt es mit {t}?',
-      'Wie schneidet {t} im Vergleich zu Alternativen ab?',
+      'Welche Alternativen gibt es zu {t}?',
     ],
   },
   es: {
@@ -63,7 +64,7 @@ const TEMPLATES: Record<string, Templates> = {
     topic: [
       '¿Cuáles son las principales ventajas de {t}?',
       '¿Cuáles son los problemas habituales con {t}?',
-      '¿Cómo se compara {t} con las alternativas?',
+      '¿Qué alternativas hay a {t}?',
     ],
   },
   ru: {
