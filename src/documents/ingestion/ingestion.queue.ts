@@ -44,8 +44,6 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
   private readonly logger = new Logger('Ingestion');
   readonly replicaId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private running = 0;
-  /** Files whose chunks are made and wait for (or are in) a write. */
-  private writing = 0;
   private claiming = false;
   private wokenWhileClaiming = false;
   private stopped = false;
@@ -103,15 +101,10 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
     });
   }
 
-  /**
-   * Claims as many jobs as there are free slots, in one round trip, until none is left. A job
-   * holds its slot while its chunks are made; their write, coalesced with others', is bounded
-   * apart (as many files waiting to be written as there are slots), so the next files are read
-   * and embedded while a write commits.
-   */
+  /** Claims as many jobs as there are free slots, in one round trip, until none is left. */
   private async claimWhileFree(): Promise<void> {
     const { concurrency, leaseMs, maxAttempts } = this.config.ingestion;
-    while (!this.stopped && this.running < concurrency && this.writing < concurrency) {
+    while (!this.stopped && this.running < concurrency) {
       const jobs = await this.repository
         .claimJobs(this.replicaId, leaseMs, maxAttempts, concurrency - this.running)
         .catch((error: Error) => {
@@ -125,23 +118,15 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
 
   private start(job: ClaimedJob): void {
     this.running++;
-    let holdsSlot = true;
-    const freeSlot = () => {
-      if (!holdsSlot) return;
-      holdsSlot = false;
+    const work = this.ingest(job).finally(() => {
       this.running--;
-      this.wake();
-    };
-    const work = this.ingest(job, freeSlot).finally(() => {
-      freeSlot();
       this.active.delete(work);
       this.wake();
     });
     this.active.add(work);
   }
 
-  /** Reads, chunks and embeds a file (then frees its slot), and stores its chunks. */
-  private async ingest(job: ClaimedJob, freeSlot: () => void): Promise<void> {
+  private async ingest(job: ClaimedJob): Promise<void> {
     const { leaseMs } = this.config.ingestion;
     const renewal = setInterval(
       () => void this.repository.renewLease(job, this.replicaId, leaseMs).catch(() => undefined),
@@ -154,13 +139,7 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
         (sum, chunk) => sum + Buffer.byteLength(chunk.text) + chunk.embedding.length * 4,
         0,
       );
-      this.writing++;
-      freeSlot();
-      try {
-        await this.completions.add({ job, chunks, usageBytes: usage });
-      } finally {
-        this.writing--;
-      }
+      await this.completions.add({ job, chunks, usageBytes: usage });
       this.metrics?.ingested('completed');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
