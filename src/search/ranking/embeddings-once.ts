@@ -8,23 +8,16 @@ import type { EmbeddingModel, EmbeddingVector, ModelCallOptions } from '../../pr
  */
 export class EmbeddingsOnce implements EmbeddingModel {
   private readonly vectors = new Map<string, Promise<EmbeddingVector>>();
+  readonly providerId: string;
+  readonly providerName: string;
+  readonly key: string;
+  readonly lexicalOnly?: boolean;
 
-  constructor(private readonly model: EmbeddingModel) {}
-
-  get providerId(): string {
-    return this.model.providerId;
-  }
-
-  get providerName(): string {
-    return this.model.providerName;
-  }
-
-  get key(): string {
-    return this.model.key;
-  }
-
-  get lexicalOnly(): boolean | undefined {
-    return this.model.lexicalOnly;
+  constructor(private readonly model: EmbeddingModel) {
+    this.providerId = model.providerId;
+    this.providerName = model.providerName;
+    this.key = model.key;
+    this.lexicalOnly = model.lexicalOnly;
   }
 
   embed(texts: readonly string[], options?: ModelCallOptions): Promise<EmbeddingVector[]> {
