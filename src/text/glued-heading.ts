@@ -51,7 +51,7 @@ const HEADING_WORD = /^(?:[\p{Lu}\p{N}]|[\p{L}\p{N}]+[._][\p{L}\p{N}])/u;
 const IN_CAPITALS = /^\p{Lu}{2,}$/u;
 /** Man page sections are named by long words in capitals: DESCRIPTION, SYNOPSIS, EXAMPLES. */
 const MAN_SECTION_LETTERS = 6;
-const MAN_SECTION = /\p{Lu}{6}/u;
+const MAN_SECTION = new RegExp(`\\p{Lu}{${MAN_SECTION_LETTERS}}`, 'u');
 const PUNCTUATED = /[,;:.!?)"”]$/u;
 /** What continues a sentence: a lower-case word, maybe after an opening bracket or quote. */
 const LOWER_CASE = /^[("'“‘]?\p{Ll}/u;
