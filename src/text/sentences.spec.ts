@@ -8,6 +8,18 @@ describe('sentencesOf', () => {
     ).toEqual(['Use a cache, e.g. Redis here.', 'It is 3.5 times faster.', 'Done now.']);
   });
 
+  it('does not break where a mark has no space after it (a range, a version)', () => {
+    expect(
+      sentencesOf(
+        'Show only the commits in D..M that descend from D. Then build v1.2.Final of it.',
+      ),
+    ).toEqual([
+      'Show only the commits in D..M that descend from D.',
+      'Then build v1.2.Final of it.',
+    ]);
+    expect(sentencesOf('第一句。第二句。')).toEqual(['第一句。', '第二句。']);
+  });
+
   it('makes list items, headings and table rows units of their own, without markup', () => {
     expect(
       sentencesOf(

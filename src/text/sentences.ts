@@ -11,6 +11,11 @@ const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)]|#{1,6})\s+/u;
 /** Words whose full stop does not end a sentence ("e.g. Redis", "see Fig. 2"). */
 const ABBREVIATION =
   /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|approx|fig|no|nr|dr|mr|mrs|ms|prof|st|inc|ltd|z\.b|bzw|usw|ca|env)\.\s*$/iu;
+/**
+ * A full stop, question or exclamation mark with no space after it ends no sentence: a range
+ * ("D..M"), a version or a name ("v1.2.Final") goes on (the segmenter breaks some of them).
+ */
+const MARK_WITHOUT_SPACE = /[.!?]$/u;
 /** An excerpt's ellipsis at the start or end of a unit: text was cut there. */
 const CUT = /^\s*(?:…|\.\.\.)\s*/u;
 const CUT_END = /\s*(?:…|\.\.\.)\s*$/u;
@@ -68,7 +73,7 @@ export function sentencesOf(
     let pending = '';
     for (const { segment } of SEGMENTER.segment(unit)) {
       pending += segment;
-      if (ABBREVIATION.test(pending)) continue;
+      if (ABBREVIATION.test(pending) || MARK_WITHOUT_SPACE.test(pending)) continue;
       const text = cleaned(pending, whole);
       if (text) sentences.push(text);
       pending = '';
