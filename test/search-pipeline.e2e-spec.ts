@@ -185,7 +185,7 @@ describe('search pipeline against fake SearxNG and a fake OpenAI-compatible mode
     expect(res.statusCode).toBe(200);
     const pages = searxng.searches.map((s) => `${s.params.q}#${s.params.pageno}`).sort();
     expect(pages).toEqual(['Gamma plan#1', 'Gamma plan#2', 'delta plan#1', 'delta plan#2']);
-    expect(searxng.pageRequests).toHaveLength(6);
+    expect(searxng.pageRequests).toHaveLength(12);
     const sources = res.json().sources as Array<{ content: string; metadata: { url: string } }>;
     expect(sources.length).toBeLessThanOrEqual(15);
     const read = sources.filter((source) =>

@@ -227,7 +227,8 @@ export class SearchService {
 
   /**
    * Quality mode: fetch the best pages and rank their chunks beside the other excerpts. A read
-   * page's best passages take its excerpt's place; no result moves (see withReadPages).
+   * page's best passages take its excerpt's place; its own text may move it among the read pages,
+   * and a result not read keeps its place (see withReadPages).
    */
   private async readBestPages(
     run: SearchRun,

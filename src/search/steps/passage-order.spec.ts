@@ -19,17 +19,16 @@ describe('withReadPages', () => {
   const chunks = (page: RankedCandidate) =>
     ['one', 'two', 'three'].map((part) => passage(page.url, part));
 
-  it('keeps every result in its place, a read page as its passages', () => {
+  const urlsOf = (ordered: readonly RankedCandidate[]) => [...new Set(ordered.map((p) => p.url))];
+
+  it('keeps a result not read in its place and puts a read page where its passages stand', () => {
     const ordered = withReadPages(
       first,
       [...chunks(readLong), ...chunks(readShort), unread],
       isRead,
     );
-    expect([...new Set(ordered.map((p) => p.url))]).toEqual([
-      readShort.url,
-      unread.url,
-      readLong.url,
-    ]);
+    // Two read pages in opposite orders tie: the first ranking's order stands.
+    expect(urlsOf(ordered)).toEqual([readShort.url, unread.url, readLong.url]);
     expect(ordered.filter((p) => p.url === readShort.url).map((p) => p.snippet)).toEqual([
       'one',
       'two',
@@ -37,9 +36,21 @@ describe('withReadPages', () => {
     ]);
   });
 
+  it('moves a read page up among the read ones when its own text ranks it first', () => {
+    const readLast = passage('https://docs.example/last-page', 'excerpt that undersells it');
+    const isAnyRead = (candidate: RankedCandidate) =>
+      readUrls.has(candidate.url) || candidate.url === readLast.url;
+    const ordered = withReadPages(
+      [readShort, unread, readLong, readLast],
+      [...chunks(readLast), ...chunks(readShort), unread, ...chunks(readLong)],
+      isAnyRead,
+    );
+    expect(urlsOf(ordered)).toEqual([readShort.url, unread.url, readLast.url, readLong.url]);
+  });
+
   it("drops a read page whose passages all went as near-duplicates of another's", () => {
     const ordered = withReadPages(first, [...chunks(readLong), unread], isRead);
-    expect([...new Set(ordered.map((p) => p.url))]).toEqual([unread.url, readLong.url]);
+    expect(urlsOf(ordered)).toEqual([unread.url, readLong.url]);
   });
 
   it('keeps the passages of one address in their own order', () => {
