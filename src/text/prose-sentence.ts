@@ -12,6 +12,14 @@ const MIN_LETTER_SHARE = 0.6;
 /** Unmistakable code or markup: fences, table pipes, arrow functions, braces, HTML tags. */
 const CODE_MARKERS =
   /```|~~~|\||=>|[{}]|<\/?[a-z][\w-]*(?:\s+[\w-]+=|\s*\/?>)|\b(?:const|let|var)\s+\w+\s*=|\w\([^)]*\)\s*;|;\s*$/iu;
+/**
+ * A run of this many words or more, nearly all capitalised and nearly none a function word, is a
+ * site's menu or a list of headings run together ("Home About Documentation Download License…"):
+ * prose, even German with its capitalised nouns, is about a third function words.
+ */
+const MENU_MIN_WORDS = 8;
+const MENU_MIN_CAPITALISED_SHARE = 0.7;
+const MENU_MAX_FUNCTION_WORD_SHARE = 0.15;
 /** Shell commands and prompts quoted from tutorials. */
 const COMMAND_LINE = /^(?:\$\s|>\s|#!|(?:curl|npm|npx|yarn|pnpm|git|docker|sudo|cd|export|pip)\s)/u;
 
@@ -31,10 +39,20 @@ export function isProse(sentence: string): boolean {
   if (!/[.!。！…;]["'»”’)]*$/u.test(sentence)) return false;
   const words = wordsOf(sentence);
   if (words.length < MIN_WORDS) return false;
-  if (words.filter((word) => !isStopword(word)).length < MIN_CONTENT_WORDS) return false;
+  const functionWords = words.filter((word) => isStopword(word)).length;
+  if (words.length - functionWords < MIN_CONTENT_WORDS) return false;
+  if (looksLikeMenu(sentence, words.length, functionWords)) return false;
   const visible = sentence.replace(/\s+/gu, '');
   const codeCharacters = sentence.match(CODE_CHARACTERS)?.length ?? 0;
   if (codeCharacters / visible.length > MAX_CODE_CHARACTER_SHARE) return false;
   const letters = visible.match(/\p{L}/gu)?.length ?? 0;
   return letters / visible.length >= MIN_LETTER_SHARE;
+}
+
+function looksLikeMenu(sentence: string, wordCount: number, functionWords: number): boolean {
+  if (wordCount < MENU_MIN_WORDS || functionWords > MENU_MAX_FUNCTION_WORD_SHARE * wordCount) {
+    return false;
+  }
+  const capitalised = sentence.match(/(?<![\p{L}\p{N}])\p{Lu}/gu)?.length ?? 0;
+  return capitalised >= MENU_MIN_CAPITALISED_SHARE * wordCount;
 }

@@ -197,6 +197,8 @@ describe('isProse', () => {
     'Results are cached under a SHA-256 of the query for ten minutes.',
     'Signing uses sha256=<lowercase hex HMAC-SHA256 of the body>, as GitHub does.',
     'The cache (10 minutes; 0 turns it off) lives in Redis when it is configured.',
+    'Die Datenbank speichert jede Tabelle und jeden Index in einem eigenen Baum der Datei.',
+    'GitHub, GitLab and Bitbucket all accept SSH keys of the Ed25519 type.',
   ])('keeps prose: %s', (sentence) => expect(isProse(sentence)).toBe(true));
 
   it.each([
@@ -211,5 +213,6 @@ describe('isProse', () => {
     'ID 4411 0923 8812 7731 9920 1234 5678 9012 3456',
     'directs both standard output and standard error to the file dirlist, while the command',
     'To find out more about the options the configure script understands, type',
+    'Home Menu About Documentation Download License Support Purchase Search Changelog 1.',
   ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
 });
