@@ -44,7 +44,7 @@ export class SearchEnv {
   ];
 
   @IsInt() @Min(0) @Max(20) readonly SEARCH_PAGE_FETCH_COUNT: number = 12;
-  @IsInt() @Min(1) @Max(20) readonly SEARCH_PAGE_FETCH_CONCURRENCY: number = 3;
+  @IsInt() @Min(1) @Max(20) readonly SEARCH_PAGE_FETCH_CONCURRENCY: number = 6;
   @IsInt() @Min(100) readonly SEARCH_PAGE_FETCH_TIMEOUT_MS: number = 5000;
   @IsInt() @Min(1024) readonly SEARCH_PAGE_MAX_BYTES: number = 2 * 1024 * 1024;
   @BooleanFlag() @IsBoolean() readonly SEARCH_PAGE_ALLOW_PRIVATE: boolean = false;
