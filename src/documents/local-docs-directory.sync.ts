@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { listLocalDocFiles, localDocUrl, searchConfig, type LocalDirectoryState } from '../search';
+import {
+  LOCAL_DOCS_STORE_ID,
+  listLocalDocFiles,
+  localDocUrl,
+  searchConfig,
+  type LocalDirectoryState,
+} from '../search';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
 import { DocumentsService } from './documents.service';
 import { DEPLOYMENT_OWNER, type StoredFile } from './documents.types';
@@ -13,7 +19,6 @@ import type { LazyDatabase } from './storage/lazy.database';
 import { SQL_DATABASE } from './storage/sql-database';
 
 /** The deployment-wide store of LOCAL_DOCS_DIR: one id on every replica. */
-export const LOCAL_DOCS_STORE_ID = 'vs_local_docs';
 
 /** Any constant (the migrations use 360_036): one replica at a time syncs LOCAL_DOCS_DIR. */
 const LOCAL_DOCS_SYNC_LOCK = 360_037;

@@ -42,6 +42,7 @@ export {
   type LocalDocFile,
 } from './local/local-docs.files';
 export {
+  LOCAL_DOCS_STORE_ID,
   LocalCorpusRegistry,
   type LocalCorpus,
   type LocalDirectoryState,

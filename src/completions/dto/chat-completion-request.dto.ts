@@ -161,7 +161,7 @@ export class ChatCompletionRequestDto {
   @ApiPropertyOptional({
     type: [String],
     description:
-      "search_mode local: only these of the caller's vector stores (POST /v1/vector_stores); all of them when absent.",
+      'search_mode local: only these of the stores the caller reads (POST /v1/vector_stores; `vs_local_docs` is LOCAL_DOCS_DIR); all of them, and LOCAL_DOCS_DIR, when absent.',
     example: ['vs_0123456789abcdef01234567'],
   })
   @IsOptional()

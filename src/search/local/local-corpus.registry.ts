@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchResult } from '../backends/search-result';
 
+/**
+ * The id of LOCAL_DOCS_DIR as a vector store, which every caller reads: in the database the
+ * deployment-wide store holding the folder, in memory the folder's own index.
+ */
+export const LOCAL_DOCS_STORE_ID = 'vs_local_docs';
+
 /** Whose documents a local search reads: the caller's (undefined with auth off), maybe only some stores. */
 export interface LocalScope {
   readonly ownerId?: string;
-  /** Only these of the caller's vector stores; all of them when absent. */
+  /**
+   * Only these of the stores the caller reads (LOCAL_DOCS_DIR is LOCAL_DOCS_STORE_ID); all of
+   * them when absent.
+   */
   readonly vectorStoreIds?: readonly string[];
 }
 

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReadinessRegistry } from '../../health';
 import type { SearchConfig } from '../search.config';
+import { LOCAL_DOCS_STORE_ID, LocalCorpusRegistry, type LocalScope } from './local-corpus.registry';
 import { LocalDocsIndex } from './local-docs.index';
 
-function indexOf(dir: string, baseUrl?: string): LocalDocsIndex {
+function indexOf(dir: string, baseUrl?: string, corpora?: LocalCorpusRegistry): LocalDocsIndex {
   const config = {
     localDocs: { dir, baseUrl, maxFiles: 20_000, maxFileBytes: 5 * 1024 * 1024 },
   } as unknown as SearchConfig;
-  return new LocalDocsIndex(config, new ReadinessRegistry());
+  return new LocalDocsIndex(config, new ReadinessRegistry(), corpora);
 }
 
 describe('LocalDocsIndex', () => {
@@ -64,6 +65,37 @@ describe('LocalDocsIndex', () => {
       url: 'https://docs.example.com/quarry/guide.md#cache-eviction',
       snippet: 'Entries are evicted least recently used first.',
     });
+  });
+
+  it('searches the folder beside the stores, and only the stores named when some are', async () => {
+    await writeFile(
+      join(root, 'handbook.md'),
+      '# Handbook\n\nRotate the signing key every ninety days.\n',
+    );
+    const corpora = new LocalCorpusRegistry();
+    const scopes: LocalScope[] = [];
+    corpora.register({
+      search: (_query, _limit, scope) => {
+        scopes.push(scope);
+        const stored = {
+          title: 'runbook.md',
+          url: '/v1/vector_stores/vs_a/files/file-1',
+          snippet: 'Rotate the signing key.',
+        };
+        return Promise.resolve([stored]);
+      },
+    });
+    const index = indexOf(root, undefined, corpora);
+    const titles = async (scope: LocalScope) =>
+      (await index.search('rotate signing key', 5, scope)).map((hit) => hit.title).sort();
+
+    expect(await titles({})).toEqual(['Handbook', 'runbook.md']);
+    expect(await titles({ vectorStoreIds: ['vs_a'] })).toEqual(['runbook.md']);
+    expect(await titles({ vectorStoreIds: ['vs_a', LOCAL_DOCS_STORE_ID] })).toEqual([
+      'Handbook',
+      'runbook.md',
+    ]);
+    expect(scopes[1]).toEqual({ vectorStoreIds: ['vs_a'] });
   });
 
   it('never indexes files outside the folder, even through a symbolic link', async () => {

@@ -9,6 +9,7 @@ import { searchConfig } from '../search.config';
 import { htmlSections } from '../text/html-sections';
 import { chunkSections } from '../text/text-chunker';
 import {
+  LOCAL_DOCS_STORE_ID,
   LocalCorpusRegistry,
   type LocalDirectoryState,
   type LocalScope,
@@ -93,17 +94,23 @@ export class LocalDocsIndex implements OnApplicationBootstrap {
     return { files: this.stats.files, chunks: this.stats.chunks ?? 0 };
   }
 
-  /** LOCAL_DOCS_DIR's passages and the caller's vector stores' chunks, interleaved by rank. */
+  /**
+   * LOCAL_DOCS_DIR's passages and the caller's vector stores' chunks, interleaved by rank; with
+   * scope.vectorStoreIds, only the stores named (the folder as LOCAL_DOCS_STORE_ID), wherever the
+   * folder is kept.
+   */
   async search(query: string, limit: number, scope: LocalScope = {}): Promise<SearchResult[]> {
     const corpus = this.corpora?.registered;
-    if (!corpus) return this.searchDirectory(query, limit);
+    const searchesDirectory =
+      !scope.vectorStoreIds || scope.vectorStoreIds.includes(LOCAL_DOCS_STORE_ID);
+    if (!corpus) return searchesDirectory ? this.searchDirectory(query, limit) : [];
     // Until LOCAL_DOCS_DIR is in the database, a search there would miss what memory would find.
     if (corpus.servesDirectory) {
       await this.whenReady();
       return corpus.search(query, limit, scope);
     }
     const [directory, documents] = await Promise.all([
-      this.searchDirectory(query, limit),
+      searchesDirectory ? this.searchDirectory(query, limit) : [],
       corpus.search(query, limit, scope),
     ]);
     const merged: SearchResult[] = [];
