@@ -47,6 +47,22 @@ describe('ExtractiveChatModel', () => {
     for (const [, n] of text.matchAll(/\[(\d+)\]/g)) expect(['1', '2']).toContain(n);
   });
 
+  it('quotes the one sentence of a short source that answers in other words than the question', async () => {
+    const text = await answerFrom(
+      [
+        {
+          title: 'runbook.md > Rotating the signing keys',
+          url: '/v1/vector_stores/vs_a/files/file-1',
+          content:
+            'Rotate the webhook signing key every ninety days. Generate the new key with the key tool, ' +
+            'deploy it beside the old one, and retire the old key after a day.',
+        },
+      ],
+      'How often should the webhook key be changed?',
+    );
+    expect(text).toMatch(/^Rotate the webhook signing key every ninety days \[1\]\./);
+  });
+
   it('puts the marker right after the last word when the text has a space before its full stop', async () => {
     const spaced = formatNumberedSources([
       {

@@ -8,6 +8,13 @@ const B = 0.75;
 const TERM_WEIGHT = 0.6;
 const SIMILARITY_WEIGHT = 0.25;
 const TITLE_WEIGHT = 0.15;
+/**
+ * Coverage weighs the question's words by an IDF counted as if there were at least this many
+ * sentences: over the two or three whole sentences of a few search excerpts, a question word that
+ * none of them holds (a paraphrase: "how often" for "every ninety days") weighs twice one that a
+ * sentence holds, and two such words sink the sentence that holds all the rest.
+ */
+const MIN_COVERAGE_SENTENCES = 20;
 /** Sentences of about this many words read best in an answer; much shorter or longer count less. */
 const SHORT_WORDS = 6;
 const LONG_WORDS = 45;
@@ -15,7 +22,10 @@ const LONG_WORDS = 45;
 export interface ScoredSentence {
   /** 0 when the sentence shares no question word; otherwise roughly 0..1.5, higher is better. */
   readonly relevance: number;
-  /** IDF-weighted share of the question's words in the sentence, plus half that of its source title. */
+  /**
+   * IDF-weighted share of the question's words in the sentence (see MIN_COVERAGE_SENTENCES), plus
+   * half that of its source title.
+   */
   readonly coverage: number;
   /** Unit vector of the sentence, for redundancy checks between sentences. */
   readonly vector: number[];
@@ -48,12 +58,14 @@ export function scoreSentences(
     }
   }
   const count = documents.length;
-  const idf = (stem: string) => {
+  const idfOver = (sentences: number) => (stem: string) => {
     const df = documentFrequency.get(stem) ?? 0;
-    return Math.log(1 + (count - df + 0.5) / (df + 0.5));
+    return Math.log(1 + (sentences - df + 0.5) / (df + 0.5));
   };
-  const questionIdf = questionStems.map(idf);
+  const questionIdf = questionStems.map(idfOver(count));
   const totalIdf = questionIdf.reduce((sum, value) => sum + value, 0) || 1;
+  const coverageIdf = questionStems.map(idfOver(Math.max(count, MIN_COVERAGE_SENTENCES)));
+  const totalCoverageIdf = coverageIdf.reduce((sum, value) => sum + value, 0) || 1;
   const averageLength = documents.reduce((sum, stems) => sum + stems.length, 0) / (count || 1);
   const [query, ...vectors] = hashingVectors([question, ...sentences.map((s) => s.text)]);
   const titleCoverage = new Map<string, number>();
@@ -67,7 +79,7 @@ export function scoreSentences(
     questionStems.forEach((stem, q) => {
       const tf = frequency.get(stem) ?? 0;
       if (tf === 0) return;
-      covered += questionIdf[q];
+      covered += coverageIdf[q];
       terms += (questionIdf[q] * tf * (K1 + 1)) / (tf + K1 * (1 - B + B * length));
     });
     if (covered === 0) return { relevance: 0, coverage: 0, vector: vectors[i] };
@@ -87,7 +99,11 @@ export function scoreSentences(
         TITLE_WEIGHT * title) *
       lengthPrior(wordsOf(sentence.text).length);
     // The title counts half: it frames the sentence but is not what the sentence says.
-    return { relevance, coverage: Math.min(1, covered / totalIdf + title / 2), vector: vectors[i] };
+    return {
+      relevance,
+      coverage: Math.min(1, covered / totalCoverageIdf + title / 2),
+      vector: vectors[i],
+    };
   });
 }
 
