@@ -21,12 +21,33 @@ export const NO_SOURCES: Record<string, string> = {
 
 const CLOSEST_OPENING = 'The sources found do not answer this in a quotable sentence';
 
-/** The answer that points at the sources closest to the question when none can be quoted. */
-export function closestSourcesSentence(numbers: number[]): string {
-  const cited = numbers.map((n) => `[${n}]`).join('');
-  return numbers.length === 1
-    ? `${CLOSEST_OPENING}; the closest match is source ${cited}.`
-    : `${CLOSEST_OPENING}; the closest matches are sources ${cited}.`;
+/** A source's title in a pointer answer is cut to about this many characters, at a word. */
+const MAX_POINTED_TITLE_CHARS = 80;
+
+/**
+ * The answer that points at the sources closest to the question when none can be quoted, each
+ * named by its title, so the reader knows which pages to open: `…; the closest match is
+ * "git-worktree(1)" [2].`
+ */
+export function closestSourcesSentence(
+  sources: ReadonlyArray<{ number: number; title: string }>,
+): string {
+  const named = sources.map(({ number, title }) => {
+    const shown = shortTitle(title);
+    return shown ? `“${shown}” [${number}]` : `source [${number}]`;
+  });
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+  return named.length === 1
+    ? `${CLOSEST_OPENING}; the closest match is ${list}.`
+    : `${CLOSEST_OPENING}; the closest matches are ${list}.`;
+}
+
+function shortTitle(title: string): string {
+  const plain = title.replace(/\s+/g, ' ').replace(/[“”]/g, '"').trim();
+  if (plain.length <= MAX_POINTED_TITLE_CHARS) return plain;
+  const cut = plain.slice(0, MAX_POINTED_TITLE_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > MAX_POINTED_TITLE_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
 /** Whether a sentence of an earlier answer is one of these replies, not a quote of a source. */

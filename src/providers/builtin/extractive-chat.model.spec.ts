@@ -178,7 +178,7 @@ describe('ExtractiveChatModel', () => {
       { role: 'system', content: excerpts },
       { role: 'user', content: 'Can zorblax compress snapshots incrementally?' },
     ]);
-    expect(text).toMatch(/closest match(es)? (is|are) sources? \[1\]/);
+    expect(text).toMatch(/closest match(es)? (is|are) “Zorblax[^”]*” \[1\]/);
     expect(text).not.toContain('[3]');
   });
 
@@ -195,7 +195,7 @@ describe('ExtractiveChatModel', () => {
       { role: 'system', content: excerpts },
       { role: 'user', content: 'How do I test my Fastify routes without starting a server?' },
     ]);
-    expect(text).toMatch(/closest match is source \[1\]/);
+    expect(text).toMatch(/closest match is “Testing” \[1\]\.$/);
   });
 
   it('answers from a source that names the subject although it words the rest differently', async () => {

@@ -115,7 +115,13 @@ export class ExtractiveChatModel implements ChatModel {
     const chosen = pickSentences(question, sources, count);
     if (chosen.length === 0) {
       const closest = closestSources(coverage);
-      if (closest.length > 0 && language === 'en') return [closestSourcesSentence(closest)];
+      if (closest.length > 0 && language === 'en') {
+        return [
+          closestSourcesSentence(
+            closest.map((number) => ({ number, title: sources[number - 1].title })),
+          ),
+        ];
+      }
       return [nothingRelevant(sources)];
     }
     return chosen.map((candidate, index) => {
