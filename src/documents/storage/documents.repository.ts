@@ -390,9 +390,10 @@ export class DocumentsRepository {
 
   /**
    * Claims up to `limit` waiting jobs for this replica, with their files' content, in one
-   * statement: FOR UPDATE SKIP LOCKED, so two replicas never claim the same one, and a claim whose
-   * lease ran out (its replica died) is claimable again. A job claimed maxAttempts times is
-   * marked failed instead of being tried forever.
+   * statement: FOR UPDATE SKIP LOCKED, so two replicas never claim the same one. A job whose lease
+   * ran out (its replica died) goes back to the queue, claimable by the next claim, unless it was
+   * claimed maxAttempts times: then it is marked failed instead of being tried forever. Each part
+   * reads only its own index (migration 0004), not every waiting job.
    */
   async claimJobs(
     replica: string,
@@ -402,14 +403,15 @@ export class DocumentsRepository {
   ): Promise<ClaimedJob[]> {
     const { rows } = await this.db.query(
       `WITH expired AS (
-         UPDATE vector_store_files SET status = 'failed', claimed_until = NULL,
-           last_error = jsonb_build_object('code', 'server_error', 'message',
-             'ingestion stopped ' || attempts || ' times before finishing (the replica doing it stopped)')
-         WHERE status = 'in_progress' AND claimed_until < now() AND attempts >= $3
+         UPDATE vector_store_files SET claimed_until = NULL,
+           status = CASE WHEN attempts >= $3 THEN 'failed' ELSE status END,
+           last_error = CASE WHEN attempts >= $3 THEN jsonb_build_object('code', 'server_error',
+             'message', 'ingestion stopped ' || attempts || ' times before finishing (the replica doing it stopped)')
+             ELSE last_error END
+         WHERE status = 'in_progress' AND claimed_until < now()
        ), next AS (
          SELECT vector_store_id, file_id FROM vector_store_files
-         WHERE status = 'in_progress' AND (claimed_until IS NULL OR claimed_until < now())
-           AND attempts < $3
+         WHERE status = 'in_progress' AND claimed_until IS NULL
          ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED
        )
        UPDATE vector_store_files f SET attempts = f.attempts + 1, claimed_by = $1,
