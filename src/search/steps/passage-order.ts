@@ -1,4 +1,4 @@
-import { RRF_K } from '../ranking/rank-fusion';
+import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import type { RankedCandidate } from './candidate';
 import { normalizeUrl } from './url-normalizer';
 
@@ -26,11 +26,9 @@ export function withReadPages(
     const key = normalizeUrl(passage.url);
     readPassages.set(key, [...(readPassages.get(key) ?? []), passage]);
   }
-  // A read page's place in the passage ranking: where its best passage stands among read pages.
-  const passagePlace = new Map([...readPassages.keys()].map((key, place) => [key, place]));
   const slots: Array<RankedCandidate | string> = [];
-  const readPages: Array<{ key: string; fused: number }> = [];
-  const seen = new Set<string>();
+  // The read pages in the first ranking's order.
+  const readPages: string[] = [];
   for (const candidate of first) {
     const key = normalizeUrl(candidate.url);
     if (!read(candidate)) {
@@ -38,14 +36,20 @@ export function withReadPages(
       continue;
     }
     // A page whose every passage went as a near-duplicate of another's is a copy of that page.
-    if (seen.has(key) || !readPassages.has(key)) continue;
-    seen.add(key);
-    const fused = 1 / (RRF_K + seen.size) + 1 / (RRF_K + 1 + passagePlace.get(key)!);
-    readPages.push({ key, fused });
+    if (readPages.includes(key) || !readPassages.has(key)) continue;
+    readPages.push(key);
     slots.push(key);
   }
-  // A stable sort: pages the fusion ties keep the first ranking's order.
-  const byFused = readPages.sort((a, b) => b.fused - a.fused).map((page) => page.key);
+  // Map keys keep insertion order: the read pages by their best passage.
+  const byPassage = [...readPassages.keys()]
+    .map((key) => readPages.indexOf(key))
+    .filter((at) => at !== -1);
+  const fused = reciprocalRankFusion(readPages.length, [
+    { order: readPages.map((_, at) => at), weight: 1 },
+    { order: byPassage, weight: 1 },
+  ]);
+  // Ties keep the first ranking's order.
+  const byFused = orderByScore(fused).map((at) => readPages[at]);
   let next = 0;
   return slots.flatMap((slot) =>
     typeof slot === 'string' ? readPassages.get(byFused[next++])! : [slot],
