@@ -1,3 +1,4 @@
+import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/paraphrase-triplets';
 import { FakeOpenAiServer } from '../test/fakes/fake-openai.server';
 import { FakeSearxngServer, type SearxngResult } from '../test/fakes/fake-searxng.server';
 import { QuarryProcess } from './support/quarry-process';
@@ -110,9 +111,15 @@ describe('the built service answers from what the backend found (issue 33, rule 
     const reply = await ask('gpt-4o-mini', 'text-embedding-3-small', ['academic']);
     expect(urls(reply)).toEqual(PARAPHRASES.map((r) => r.url).sort());
     expect(reply.message).toBe('Old versions stay for open snapshots [1].');
-    const embeddings = model.requests.filter((r) => r.path === '/v1/embeddings');
-    expect(embeddings).toHaveLength(1);
-    expect(embeddings[0].body.input).toHaveLength(1 + PARAPHRASES.length);
+    // The ranking embeds the question and every result in one call (the model's first search
+    // also asks it the ParaphraseProbe's texts, in a call of their own).
+    const ranking = model.requests.filter(
+      (r) =>
+        r.path === '/v1/embeddings' &&
+        !(r.body.input as string[]).includes(PARAPHRASE_TRIPLETS[0][0]),
+    );
+    expect(ranking).toHaveLength(1);
+    expect(ranking[0].body.input).toHaveLength(1 + PARAPHRASES.length);
     const chat = model.requests.filter((r) => r.path === '/v1/chat/completions');
     expect(chat).toHaveLength(1);
     const system = (chat[0].body.messages as Array<{ role: string; content: string }>)[0].content;

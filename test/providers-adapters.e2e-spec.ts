@@ -8,7 +8,7 @@ import { FakeAnthropicServer } from './fakes/fake-anthropic.server';
 import { FakeGeminiServer } from './fakes/fake-gemini.server';
 import { FakeOllamaServer } from './fakes/fake-ollama.server';
 import { bagOfWordsVector, FakeOpenAiServer } from './fakes/fake-openai.server';
-import { NormedVectors } from '../src/search/steps/vector-math';
+import { NormedVectors } from '../src/search/ranking/vector-math';
 
 const MESSAGES: ChatMessage[] = [
   { role: 'system', content: 'Be brief.' },

@@ -1,3 +1,4 @@
+import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/paraphrase-triplets';
 import { FakeOpenAiServer, type RecordedRequest } from './fakes/fake-openai.server';
 import { defaultResults, FakeSearxngServer } from './fakes/fake-searxng.server';
 import { TEST_REDIS_URL } from './utils/redis';
@@ -39,8 +40,13 @@ async function modelsOf(t: TestApp) {
 
 const chatCalls = (fake: FakeOpenAiServer) =>
   fake.requests.filter((request) => request.path === '/v1/chat/completions');
+/** The ranking's embedding calls (a model's first search also asks the ParaphraseProbe's texts). */
 const embedCalls = (fake: FakeOpenAiServer) =>
-  fake.requests.filter((request) => request.path === '/v1/embeddings');
+  fake.requests.filter(
+    (request) =>
+      request.path === '/v1/embeddings' &&
+      !(request.body.input as string[]).includes(PARAPHRASE_TRIPLETS[0][0]),
+  );
 
 /** Replies with the plan to the planner (non-stream JSON call) and with `answer` otherwise. */
 function scripted(answer: string) {

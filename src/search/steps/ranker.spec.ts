@@ -1,4 +1,6 @@
 import type { EmbeddingModel } from '../../providers';
+import { ParaphraseProbe } from '../ranking/paraphrase-probe';
+import { PARAPHRASE_TRIPLETS } from '../ranking/paraphrase-triplets';
 import type { Candidate } from './candidate';
 import { type NarrowerSearch, Ranker } from './ranker.step';
 
@@ -33,22 +35,33 @@ const lexicalModel: EmbeddingModel = {
 
 /**
  * An embedding model that "understands" one paraphrase: a strong dimension says whether a text is
- * on the question's topic, the hashed words keep different texts apart.
+ * on the question's topic, the hashed words keep different texts apart. Unless told it knows only
+ * that topic, it also knows the paraphrases the ParaphraseProbe asks about (a dimension per pair).
  */
-function semanticModel(onTopic: (text: string) => boolean): EmbeddingModel {
+function semanticModel(
+  onTopic: (text: string) => boolean,
+  knowsProbe = true,
+  key = 'meaning',
+): EmbeddingModel {
+  const pairOf = (text: string) =>
+    knowsProbe ? PARAPHRASE_TRIPLETS.findIndex(([a, b]) => text === a || text === b) : -1;
   return {
     providerId: 'p',
     providerName: 'Semantic',
-    key: 'meaning',
+    key,
     embed: (texts) =>
       Promise.resolve(
-        wordVectors(texts).map((vector, i) => [onTopic(texts[i]) ? 5 : 0, ...vector]),
+        wordVectors(texts).map((vector, i) => [
+          onTopic(texts[i]) ? 5 : 0,
+          ...PARAPHRASE_TRIPLETS.map((_, pair) => (pair === pairOf(texts[i]) ? 5 : 0)),
+          ...vector,
+        ]),
       ),
   };
 }
 
 describe('Ranker', () => {
-  const ranker = new Ranker();
+  const ranker = new Ranker(new ParaphraseProbe());
   const signal = new AbortController().signal;
   const question = 'How does Postgres keep old row versions around so readers never block writers?';
   // What a backend returns for a paraphrase: the pages say it in their own words.
@@ -81,6 +94,12 @@ describe('Ranker', () => {
 
   it('weighs a lexical-only model (the built-in hashing one) as one order among others', async () => {
     const ranked = await rank({ ...onVacuum(), lexicalOnly: true });
+    expect(ranked[0].url).toBe('https://docs.example/1');
+  });
+
+  it('weighs a model that cannot tell paraphrases from unrelated texts as one order among others', async () => {
+    const onlyVacuum = (text: string) => text === question || text.includes('VACUUM');
+    const ranked = await rank(semanticModel(onlyVacuum, false, 'topic-only'));
     expect(ranked[0].url).toBe('https://docs.example/1');
   });
 
@@ -175,8 +194,9 @@ describe('Ranker', () => {
         signal,
         narrower,
       });
-      expect(calls).toHaveLength(1);
-      expect(calls[0].sort()).toEqual(
+      const ranking = calls.filter((texts) => !texts.includes(PARAPHRASE_TRIPLETS[0][0]));
+      expect(ranking).toHaveLength(1);
+      expect(ranking[0].sort()).toEqual(
         [question, ...candidates.map((c) => `${c.title}\n${c.snippet}`)].sort(),
       );
     });

@@ -4,10 +4,11 @@ import { lexicalTerms, questionLanguage } from '../../text';
 import { EmbeddingsOnce } from '../ranking/embeddings-once';
 import { lexicalScores } from '../ranking/lexical-scores';
 import { narrowerFirst } from '../ranking/narrower-first';
+import { ParaphraseProbe } from '../ranking/paraphrase-probe';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
+import { NormedVectors } from '../ranking/vector-math';
 import type { Candidate, RankedCandidate } from './candidate';
 import { normalizeUrl } from './url-normalizer';
-import { NormedVectors } from './vector-math';
 
 /** Two passages this similar say the same thing; the lower-ranked one is dropped. */
 const NEAR_DUPLICATE = 0.97;
@@ -17,9 +18,9 @@ const NEAR_DUPLICATE = 0.97;
  */
 const EXCERPT_BACKEND_WEIGHT = 2;
 /**
- * A model that embeds meaning (not the built-in hashing one) is the strongest order: it sees the
- * paraphrase that shares no word with the question. It weighs this many times the backend's order
- * (with k = 60 a smaller factor barely moves a candidate one place).
+ * A model that embeds meaning (one that passes the ParaphraseProbe) is the strongest order: it sees
+ * the paraphrase that shares no word with the question. It weighs this many times the backend's
+ * order (with k = 60 a smaller factor barely moves a candidate one place).
  */
 const SEMANTIC_FACTOR = 2;
 /** Embedding inputs are cut to this many characters: relevance shows early, and batches stay small. */
@@ -70,13 +71,16 @@ interface Ranking {
 /**
  * Rank: orders every candidate by reciprocal rank fusion of three orders: the backend's own (the
  * order candidates arrive in), BM25 over title and snippet, and cosine similarity of the request's
- * embedding model (query and candidates embedded in one call). Word overlap orders, it never
- * vetoes: every candidate comes back but near-duplicates (whether the sources answer is the chat
- * model's judgement). When embedding fails the other two orders still rank (logged).
+ * embedding model (query and candidates embedded in one call; weighed as meaning only when the
+ * model passes the ParaphraseProbe). Word overlap orders, it never vetoes: every candidate comes
+ * back but near-duplicates (whether the sources answer is the chat model's judgement). When
+ * embedding fails the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
   private readonly logger = new Logger('Ranker');
+
+  constructor(private readonly paraphraseProbe: ParaphraseProbe) {}
 
   async rank(input: RankInput): Promise<RankedCandidate[]> {
     const { candidates } = input;
@@ -162,10 +166,14 @@ export class Ranker {
     const evidence =
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
-    const embedded = await this.embed(input, texts);
+    const model = input.embeddingModel;
+    const [embedded, seesMeaning] = await Promise.all([
+      this.embed(input, texts),
+      !model.lexicalOnly && this.paraphraseProbe.seesMeaning(model),
+    ]);
     const vectors = embedded ? new NormedVectors(embedded) : undefined;
     const similarity = vectors ? candidates.map((_, i) => vectors.cosine(0, i + 1)) : undefined;
-    const embeddingWeight = input.embeddingModel.lexicalOnly ? 1 : SEMANTIC_FACTOR * backendWeight;
+    const embeddingWeight = seesMeaning ? SEMANTIC_FACTOR * backendWeight : 1;
     const fused = reciprocalRankFusion(candidates.length, [
       {
         order: candidates.map((_, i) => i),
