@@ -73,18 +73,26 @@ describe('ParaphraseProbe', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('counts a probe that could not run as a pass, and asks again next time', async () => {
-    const probe = new ParaphraseProbe();
-    let calls = 0;
-    const failing: EmbeddingModel = {
-      ...model('s', stringVector).embedding,
-      embed: () => {
-        calls++;
-        return Promise.reject(new Error('503'));
-      },
-    };
-    await expect(probe.seesMeaning(failing)).resolves.toBe(true);
-    await expect(probe.seesMeaning(failing)).resolves.toBe(true);
-    expect(calls).toBe(2);
+  it('counts a probe that could not run as a pass, and asks again a minute on', async () => {
+    jest.useFakeTimers();
+    try {
+      const probe = new ParaphraseProbe();
+      let calls = 0;
+      const failing: EmbeddingModel = {
+        ...model('s', stringVector).embedding,
+        embed: () => {
+          calls++;
+          return Promise.reject(new Error('503'));
+        },
+      };
+      await expect(probe.seesMeaning(failing)).resolves.toBe(true);
+      await expect(probe.seesMeaning(failing)).resolves.toBe(true);
+      expect(calls).toBe(1);
+      jest.advanceTimersByTime(60_000);
+      await expect(probe.seesMeaning(failing)).resolves.toBe(true);
+      expect(calls).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

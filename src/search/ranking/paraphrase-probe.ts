@@ -5,6 +5,8 @@ import { PARAPHRASE_TRIPLETS } from './paraphrase-triplets';
 
 /** The paraphrase must be nearer in every triplet, and by this much on average. */
 const MIN_MEAN_MARGIN = 0.05;
+/** After a probe that could not run, the model counts as meaning this long, then is asked again. */
+const PROBE_RETRY_MS = 60_000;
 /** Verdicts remembered, one per provider and model key (providers are configured, so few). */
 const MAX_VERDICTS = 256;
 
@@ -20,7 +22,7 @@ export class ParaphraseProbe {
   private readonly logger = new Logger('ParaphraseProbe');
   private readonly verdicts = new Map<string, Promise<boolean>>();
 
-  /** Never rejects: a probe that fails to run counts as a pass, and is asked again next time. */
+  /** Never rejects: a probe that fails to run counts as a pass, and is asked again a minute on. */
   seesMeaning(model: EmbeddingModel): Promise<boolean> {
     const id = `${model.providerId}\u0000${model.key}`;
     const known = this.verdicts.get(id);
@@ -34,7 +36,7 @@ export class ParaphraseProbe {
         return sees;
       },
       (error: Error) => {
-        this.verdicts.delete(id);
+        setTimeout(() => this.verdicts.delete(id), PROBE_RETRY_MS).unref();
         this.logger.warn(
           `paraphrase probe of ${model.providerName}/${model.key} failed: ${error.message}`,
         );
