@@ -61,6 +61,8 @@ export interface QuestionOutcome {
   readonly id: string;
   readonly docs: string[];
   readonly recall: number;
+  /** Recall over every source of the reply (a baseline shows CUTOFF). */
+  readonly recallAll: number;
   readonly ndcg: number;
   readonly nothingFound: boolean;
   readonly sourceCount: number;
@@ -72,6 +74,7 @@ export interface QuestionOutcome {
 export interface RowScores {
   readonly label: string;
   readonly recall: number;
+  readonly recallAll: number;
   readonly ndcg: number;
   readonly answerable: number;
   /** Answerable questions answered "nothing found" (undefined for a baseline: it writes no answer). */
@@ -139,13 +142,15 @@ function outcome(
   message?: string,
 ): QuestionOutcome {
   const docs = rankedDocs(docIds);
+  const shown = message === undefined ? CUTOFF : Infinity;
   return {
     id: question.id,
     docs,
     recall: recallAt(docs, question.relevant),
+    recallAll: recallAt(rankedDocs(docIds, shown), question.relevant),
     ndcg: ndcgAt(docs, question.relevant),
     nothingFound: message !== undefined && saysNothingFound(message),
-    sourceCount: Math.min(docIds.length, message === undefined ? CUTOFF : Infinity),
+    sourceCount: Math.min(docIds.length, shown),
     ...(message !== undefined ? { message } : {}),
   };
 }
@@ -163,6 +168,7 @@ export function summarise(
   return {
     label,
     recall: mean(answerable.map((o) => o.recall)),
+    recallAll: mean(answerable.map((o) => o.recallAll)),
     ndcg: mean(answerable.map((o) => o.ndcg)),
     answerable: answerable.length,
     falseNothingFound: answerable.filter((o) => o.nothingFound).length,
@@ -189,8 +195,8 @@ function sum(values: number[]): number {
 /** The Markdown table docs/grounding.md shows. */
 export function formatTable(rows: readonly RowScores[]): string {
   const lines = [
-    '| run | recall@8 | nDCG@8 | answerable answered "nothing found" | answerable with no source, backend had results | no-answer answered as such | sources on no-answer questions (mean) | [n] markers in range |',
-    '|---|---|---|---|---|---|---|---|',
+    '| run | recall@8 | nDCG@8 | recall, all sources | answerable answered "nothing found" | answerable with no source, backend had results | no-answer answered as such | sources on no-answer questions (mean) | [n] markers in range |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const cites = row.citations
@@ -201,7 +207,7 @@ export function formatTable(rows: readonly RowScores[]): string {
     const ofAnswerable = (n: number | undefined) =>
       n === undefined ? '' : `${n} of ${row.answerable}`;
     lines.push(
-      `| ${row.label}${row.timedOut ? ` (${row.timedOut} timed out)` : ''} | ${row.recall.toFixed(2)} | ${row.ndcg.toFixed(2)} | ${ofAnswerable(
+      `| ${row.label}${row.timedOut ? ` (${row.timedOut} timed out)` : ''} | ${row.recall.toFixed(2)} | ${row.ndcg.toFixed(2)} | ${row.recallAll.toFixed(2)} | ${ofAnswerable(
         row.falseNothingFound,
       )} | ${ofAnswerable(row.emptyDespiteResults)} | ${
         row.noAnswerHandled === undefined ? '' : `${row.noAnswerHandled} of ${row.noAnswer}`

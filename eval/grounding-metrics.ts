@@ -22,12 +22,12 @@ export function saysNothingFound(message: string): boolean {
 }
 
 /**
- * Documents in the order the sources show them: the first CUTOFF sources, each mapped to its
+ * Documents in the order the sources show them: the first `cutoff` sources, each mapped to its
  * document, repeats of a document (several passages of one page) counted once.
  */
-export function rankedDocs(docIds: ReadonlyArray<string | undefined>): string[] {
+export function rankedDocs(docIds: ReadonlyArray<string | undefined>, cutoff = CUTOFF): string[] {
   const seen = new Set<string>();
-  for (const id of docIds.slice(0, CUTOFF)) if (id) seen.add(id);
+  for (const id of docIds.slice(0, cutoff)) if (id) seen.add(id);
   return [...seen];
 }
 
