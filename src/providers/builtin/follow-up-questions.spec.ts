@@ -76,6 +76,19 @@ describe('followUpQuestions (built-in model)', () => {
     expect(text).toMatch(/What are dead tuples\?|How do dead tuples relate to/);
     expect(text).not.toMatch(/Postgres keep/);
   });
+  it('does not take a count for part of the topic', () => {
+    const questions = followUpQuestions([
+      {
+        role: 'user',
+        content: 'Can I have two branches checked out at the same time in different directories?',
+      },
+      { role: 'assistant', content: 'A repository can have several working trees [1].' },
+      INSTRUCTION,
+    ]);
+    expect(questions.length).toBeGreaterThanOrEqual(3);
+    expect(questions.join(' ')).not.toMatch(/\btwo\b|\bseveral\b/i);
+  });
+
   it('asks about a plural topic with questions that agree with it', () => {
     const questions = followUpQuestions([
       { role: 'user', content: 'How do I upload my own files so search can use them?' },
