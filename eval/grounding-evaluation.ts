@@ -14,6 +14,7 @@ import {
   recallAt,
   saysNothingFound,
 } from './grounding-metrics';
+import { isBuiltinReply } from '../src/providers/builtin/builtin-replies';
 
 export type EvalMode = 'speed' | 'balanced' | 'quality';
 export type EvalKind = 'web' | 'academic' | 'discussions' | 'local';
@@ -60,6 +61,8 @@ export type AskFn = (
 export interface QuestionOutcome {
   readonly id: string;
   readonly docs: string[];
+  /** The document of each source of the reply, in order (undefined: not a corpus page). */
+  readonly sourceDocs?: Array<string | undefined>;
   readonly recall: number;
   /** Recall over every source of the reply (a baseline shows CUTOFF). */
   readonly recallAll: number;
@@ -118,6 +121,7 @@ export async function evaluateRun(
         reply.message,
       ),
       citations: citationMarkers(reply.message, reply.sources.length),
+      sourceDocs: reply.sources.map((s) => docIdOf(s.metadata.url)),
       ...(reply.timedOut ? { timedOut: true } : {}),
     };
   });
@@ -242,4 +246,44 @@ export function formatDetails(
     if (answers && o.message) lines.push(`   > ${o.message.slice(0, 400)}`);
   });
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How the built-in model's answers (the rows of its three modes) quote: of the answers to answerable
+ * questions that quote sources holding an answering document, how many cite that document, and
+ * first; and how many answers point at the closest sources instead of quoting.
+ */
+export function formatAnswerQuotes(
+  rows: ReadonlyArray<{
+    readonly row: RowScores;
+    readonly questions: readonly GroundingQuestion[];
+  }>,
+): string {
+  let quoting = 0;
+  let cited = 0;
+  let first = 0;
+  let pointers = 0;
+  let answers = 0;
+  for (const { row, questions } of rows) {
+    if (!/: (?:speed|balanced|quality)$/.test(row.label)) continue;
+    row.outcomes.forEach((o, i) => {
+      const relevant = new Set(questions[i].relevant);
+      if (relevant.size === 0 || o.message === undefined || o.nothingFound) return;
+      answers++;
+      if (isBuiltinReply(o.message)) {
+        pointers++;
+        return;
+      }
+      const docs = [...o.message.matchAll(/\[(\d+)\]/g)].map((m) => o.sourceDocs?.[+m[1] - 1]);
+      if (docs.length === 0 || !o.sourceDocs?.some((doc) => doc && relevant.has(doc))) return;
+      quoting++;
+      if (docs.some((doc) => doc && relevant.has(doc))) cited++;
+      if (docs[0] && relevant.has(docs[0])) first++;
+    });
+  }
+  return (
+    `Built-in answers (speed, balanced, quality): of ${quoting} quoting sources that hold an ` +
+    `answering document, ${cited} cite it and ${first} cite it first; ${pointers} of ${answers} ` +
+    `answers to answerable questions point at the closest sources instead.`
+  );
 }

@@ -33,6 +33,7 @@ import {
   evaluateBaseline,
   evaluateRun,
   formatDetails,
+  formatAnswerQuotes,
   formatTable,
   searchRequestBody,
   summarise,
@@ -250,7 +251,7 @@ function report(rows: readonly EvalRow[], halves: ReadonlyMap<string, Half>, opt
     });
     const table = formatTable(halfRows.map((r) => r.row));
     process.stdout.write(
-      `\n## ${half} half\n\n${table}\n\n${formatTargets(halfRows.map((r) => r.row))}\n`,
+      `\n## ${half} half\n\n${table}\n\n${formatTargets(halfRows.map((r) => r.row))}\n\n${formatAnswerQuotes(halfRows)}\n`,
     );
     if (half === 'dev' ? opts.verbose : opts.showTest) {
       for (const { row, questions } of halfRows) {
