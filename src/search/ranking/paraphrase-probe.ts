@@ -36,7 +36,8 @@ export class ParaphraseProbe {
         return sees;
       },
       (error: Error) => {
-        setTimeout(() => this.verdicts.delete(id), PROBE_RETRY_MS).unref();
+        const forget = () => this.verdicts.get(id) === verdict && this.verdicts.delete(id);
+        setTimeout(forget, PROBE_RETRY_MS).unref();
         this.logger.warn(
           `paraphrase probe of ${model.providerName}/${model.key} failed: ${error.message}`,
         );
