@@ -212,6 +212,33 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     ).rejects.toMatchObject({ status: 413 });
   });
 
+  it('refuses the NUL character in a name, a filter or a query with 400, naming where', async () => {
+    await expect(alice.vectorStores.create({ name: 'run\u0000books' })).rejects.toMatchObject({
+      status: 400,
+      param: 'name',
+    });
+    const store = await alice.vectorStores.create({ name: 'nul' });
+    await expect(
+      alice.vectorStores.search(store.id, {
+        query: 'keys',
+        filters: { type: 'eq', key: 'team', value: 'ops\u0000' },
+      }),
+    ).rejects.toMatchObject({ status: 400, param: 'filters.value' });
+    await expect(
+      alice.vectorStores.search(store.id, { query: ['keys', '\u0000'] }),
+    ).rejects.toMatchObject({ status: 400, param: 'query[1]' });
+    await expect(
+      alice.files.create({
+        file: await toFile(Buffer.from('keys'), 'run\u0000book.md'),
+        purpose: 'assistants',
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      param: 'file',
+      message: expect.stringContaining('NUL'),
+    });
+  });
+
   it('marks a file that does not parse failed, with the reason', async () => {
     const broken = await alice.files.create({
       file: await toFile(Buffer.from('%PDF-1.7 this is not really a pdf'), 'broken.pdf'),

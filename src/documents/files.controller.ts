@@ -9,6 +9,7 @@ import {
   Query,
   Req,
   Res,
+  UsePipes,
 } from '@nestjs/common';
 import { MultipartBody } from '../common/decorators/multipart-body.decorator';
 import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
@@ -29,10 +30,12 @@ import { deletedObject, fileObject, listObject } from './dto/openai-objects';
 import { pageOf } from './dto/page-request';
 import { readMultipartForm } from './multipart-upload';
 import { Owner } from './owner.decorator';
+import { NulFreePipe } from './dto/nul-free.pipe';
 
 /** OpenAI's Files API: the caller's files, for vector stores to ingest. */
 @QuarryApi('files')
 @Controller('v1/files')
+@UsePipes(NulFreePipe)
 export class FilesController {
   constructor(
     private readonly documents: DocumentsService,

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { FileTooLargeError, InvalidDocumentsRequestError } from './documents.errors';
+import { assertNulFree } from './dto/nul-free.pipe';
 
 export interface UploadedFile {
   readonly field: string;
@@ -39,6 +40,8 @@ export async function readMultipartForm(
       fields[part.fieldname] = String(part.value);
     }
   }
+  assertNulFree(fields, '');
+  for (const file of files) assertNulFree(file.filename, file.field);
   return { fields, files };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MultipartBody } from '../common/decorators/multipart-body.decorator';
 import { extname } from 'node:path';
-import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req, UsePipes } from '@nestjs/common';
 import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import type { FastifyRequest } from 'fastify';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
@@ -12,6 +12,7 @@ import { DEFAULT_CHUNKING } from './ingestion/document-chunker';
 import { readMultipartForm } from './multipart-upload';
 import { Owner } from './owner.decorator';
 import { UPLOAD_FILES } from './uploads.openapi';
+import { NulFreePipe } from './dto/nul-free.pipe';
 
 /**
  * Perplexica's POST /api/uploads: multipart `files` with the embedding model to use. Each file
@@ -19,6 +20,7 @@ import { UPLOAD_FILES } from './uploads.openapi';
  */
 @QuarryApi('files')
 @Controller('api/uploads')
+@UsePipes(NulFreePipe)
 export class UploadsController {
   constructor(
     private readonly documents: DocumentsService,

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  UsePipes,
+} from '@nestjs/common';
 import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
 import type { FastifyRequest } from 'fastify';
 import { InvalidDocumentsRequestError } from './documents.errors';
@@ -41,10 +52,12 @@ import {
   SEARCH_VECTOR_STORE,
 } from './vector-stores.openapi';
 import { VectorStoreSearch } from './vector-store-search.service';
+import { NulFreePipe } from './dto/nul-free.pipe';
 
 /** OpenAI's Vector Stores API: the caller's stores, their files and batches, and search in them. */
 @QuarryApi('vector-stores')
 @Controller('v1/vector_stores')
+@UsePipes(NulFreePipe)
 export class VectorStoresController {
   constructor(
     private readonly documents: DocumentsService,

@@ -129,7 +129,18 @@ describe('generated bodies on the public POST endpoints (e2e, property-based)', 
         fc.asyncProperty(rawBodies(bodies), async (body) => {
           expectQuarryAnswer(await post('/api/search', body), body.payload);
         }),
-        { numRuns: 900 },
+        {
+          numRuns: 900,
+          // Found once by chance: a NUL in the query reached PostgreSQL (local documents) as a 500.
+          examples: [
+            [
+              {
+                payload: JSON.stringify({ ...valid, query: '\u0000' }),
+                contentType: 'application/json',
+              },
+            ],
+          ],
+        },
       );
       expect(succeeded()).toBeGreaterThan(0.05);
     },

@@ -93,6 +93,12 @@ describe('chunkSearchStatement (one search, one statement, on the embedded engin
     ]);
   });
 
+  it('searches a query holding the NUL character as if it were a space', async () => {
+    const { texts } = await search({ query: 'replica\u0000lease\u0000recovery' });
+    expect(texts[0]).toBe('The replica renews its lease; recovery starts when the lease runs out.');
+    expect((await search({ query: '\u0000' })).texts).toEqual([]);
+  });
+
   it("says which stores the caller may read, and never searches another caller's", async () => {
     const { readable, texts } = await search({ storeIds: ['vs_alice', 'vs_bob'] });
     expect([...readable]).toEqual(['vs_alice']);

@@ -47,7 +47,8 @@ export function chunkSearchStatement(request: ChunkSearchRequest): SqlStatement 
   const values: unknown[] = [
     request.storeIds,
     request.readers,
-    request.query,
+    // PostgreSQL text cannot hold U+0000; in a query it separates words like any control character.
+    request.query.replaceAll('\u0000', ' '),
     request.candidateCap,
     request.reranked,
     request.maxResults,
