@@ -254,11 +254,11 @@ function topicOf(
 
 /**
  * English words that are in no topic: particles, adverbs, quantifiers, number words and modals
- * ("clean out", "get back one", "causes every row", "two branches", "make sure", "may result"),
- * which a run of content words picks up.
+ * ("clean out", "get back one", "causes every row", "two branches", "different directories",
+ * "make sure", "may result"), which a run of content words picks up.
  */
 const NOT_A_TOPIC_WORD = new Set(
-  'out up down over back off away instead without also only even just still here more less same next per each every own such other another all any some one two three four five six seven eight nine ten twelve twenty hundred thousand million dozen several both sure whether else very much many most few lot ago may might must should shall'.split(
+  'out up down over back off away instead without also only even just still here more less same next per each every own such other another all any some one two three four five six seven eight nine ten twelve twenty hundred thousand million dozen several multiple various different certain separate both sure whether else very much many most few lot ago may might must should shall'.split(
     ' ',
   ),
 );
