@@ -272,6 +272,22 @@ describe('Perplexica clients of every generation, against the built service', ()
       expect(suggestions.join(' ')).toMatch(/Redis|SEARCH_CACHE_TTL_MS|SHA-256/);
     });
 
+    it('asks about what the question names, not about its verbs', async () => {
+      const res = await client.call('POST', '/api/suggestions', {
+        body: {
+          chatHistory: [
+            ['human', 'Can Apache limit how fast clients download large files?'],
+            ['ai', 'The bandwidth of a response can be capped with a filter [1].'],
+          ],
+          chatModel: { provider: 'builtin', name: 'extractive' },
+        },
+      });
+      expectStatus(res, 200);
+      const { suggestions } = res.json<{ suggestions: string[] }>();
+      expect(suggestions.length).toBeGreaterThanOrEqual(3);
+      expect(suggestions.join(' ')).not.toMatch(/Apache limit|clients download/);
+    });
+
     it('accepts [role, content] pairs with role ai and the older model reference', async () => {
       const res = await client.call('POST', '/api/suggestions', {
         body: {

@@ -17,3 +17,4 @@ export { isProse } from './prose-sentence';
 export { lexicalTerms, questionLanguage, questionTerms } from './lexical-terms';
 export { StemIndex } from './term-variants';
 export { codeIdentifiers, namesIdentifier } from './code-identifiers';
+export { englishWordClasses, wordClassAt, type WordClass } from './word-classes';

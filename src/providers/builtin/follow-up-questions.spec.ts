@@ -132,4 +132,40 @@ describe('followUpQuestions (built-in model)', () => {
     expect(text).not.toMatch(/every row/);
     expect(text).toMatch(/STRICT|Flexible typing|Datatypes/);
   });
+
+  it('leaves the verbs and adverbs of a question and its answers out of the topic', () => {
+    const suggest = (question: string, answer: string) =>
+      followUpQuestions([
+        { role: 'user', content: question },
+        { role: 'assistant', content: answer },
+        INSTRUCTION,
+      ]).join(' ');
+    const limit = suggest(
+      'Can Apache limit how fast clients download large files?',
+      'The server always answers requests in order [1].',
+    );
+    expect(limit).not.toMatch(/Apache limit|clients download/);
+    expect(limit).not.toMatch(/\balways\b/);
+    const reload = suggest(
+      "How do I reload Apache's configuration without cutting off requests in progress?",
+      'A graceful restart rereads the configuration and lets children finish their requests [1].',
+    );
+    expect(reload).not.toMatch(/\breload\b/);
+    expect(reload).toMatch(/Apache's configuration/);
+    const broke = suggest(
+      'One of the last 200 commits broke the build. How do I find which one?',
+      'Bisect halves the range of commits at each step [1].',
+    );
+    expect(broke).not.toMatch(/\bbroke\b/);
+    const inside = suggest(
+      "How do I include another project's repository inside mine?",
+      'A submodule records the commit of another repository [1].',
+    );
+    expect(inside).not.toMatch(/\binside\b|\bmine\b/);
+    const pragma = suggest(
+      'How do I see how many rows a statement changed?',
+      'The count_changes pragma reports rows changed [1]. Views ignore count_changes [2].',
+    );
+    expect(pragma).not.toMatch(/What are count_changes/);
+  });
 });

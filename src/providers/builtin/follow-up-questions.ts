@@ -1,7 +1,17 @@
 import type { ChatMessage } from '../model.ports';
 import { parseNumberedSources } from '../numbered-sources.format';
 import { isBuiltinReply } from './builtin-replies';
-import { detectLanguage, isCommonWord, isStopword, sentencesOf, stemOf, wordsOf } from '../../text';
+import {
+  detectLanguage,
+  englishWordClasses,
+  isCommonWord,
+  isStopword,
+  sentencesOf,
+  stemOf,
+  wordClassAt,
+  wordsOf,
+  type WordClass,
+} from '../../text';
 
 const MAX_QUESTIONS = 5;
 const MIN_QUESTIONS = 3;
@@ -9,6 +19,11 @@ const MAX_PHRASE_WORDS = 3;
 /** "isn't", "I’m", "we've": a contraction is no content word. */
 const CONTRACTION = /['’](?:t|m|ve|re|ll|d)$/iu;
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}_'’-]*/gu;
+/**
+ * English texts tagged with word classes, up to this many characters per conversation (the last
+ * question first, then the answers): tagging costs about 1 ms per sentence.
+ */
+const TAGGED_CHARS = 3000;
 
 /**
  * Question templates per language: about a phrase of the conversation, and about its topic.
@@ -82,8 +97,18 @@ interface Phrase {
   readonly text: string;
   readonly stems: readonly string[];
   readonly salient: boolean;
+  /** Whether its last word is a plural noun, where the words were tagged (else by its spelling). */
+  readonly plural?: boolean;
+  /** Whether its last word is a noun, where the words were tagged. */
+  readonly endsInNoun?: boolean;
   score: number;
   count: number;
+}
+
+/** A text and, for English, the class of each of its words. */
+interface Text {
+  readonly text: string;
+  readonly classes?: readonly WordClass[];
 }
 
 /**
@@ -100,6 +125,7 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     .flatMap((m) => parseNumberedSources(m.content));
   const asked = turns.filter((m) => m.role === 'user').map((m) => m.content);
   const templates: Templates = TEMPLATES[detectLanguage(wordsOf(asked.join(' ')))] ?? TEMPLATES.en;
+  const tag = wordTagger(templates === TEMPLATES.en);
   const askedStems = new Set(
     asked.flatMap((text) => contentWords(text)).map((word) => stemOf(word)),
   );
@@ -108,19 +134,23 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     s.title,
     ...sentencesOf(s.content, { title: s.title }).slice(0, 6),
   ]);
+  const lastAsked = asked.length ? tag(asked[asked.length - 1]) : undefined;
   // Each sentence once: an answer quotes its sources, and a phrase must recur in other sentences.
+  const answered = new Set(
+    turns
+      .filter((m) => m.role === 'assistant')
+      .flatMap((m) => sentencesOf(m.content))
+      .filter((sentence) => !isBuiltinReply(sentence)),
+  );
   const texts = [
-    ...new Set([
-      ...turns
-        .filter((m) => m.role === 'assistant')
-        .flatMap((m) => sentencesOf(m.content))
-        .filter((sentence) => !isBuiltinReply(sentence)),
-      ...sourceTexts.flat(),
-    ]),
+    ...[...answered].map(tag),
+    ...[...new Set(sourceTexts.flat())]
+      .filter((text) => !answered.has(text))
+      .map((text) => ({ text })),
   ];
   const said = phrasesOf(texts);
   const chrome = siteChrome(sourceTexts);
-  const topic = asked.length ? topicOf(phrasesOf([asked[asked.length - 1]]), said) : undefined;
+  const topic = lastAsked ? topicOf(phrasesOf([lastAsked]), said) : undefined;
   const chosen: Phrase[] = [];
   const usedStems = new Set(topic?.stems ?? []);
   for (const phrase of [...said.values()].sort((a, b) => b.score - a.score)) {
@@ -151,14 +181,27 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
   return [...new Set(questions)].slice(0, MAX_QUESTIONS);
 }
 
+/**
+ * Tags English texts with word classes until TAGGED_CHARS are spent; other texts go untagged.
+ */
+function wordTagger(english: boolean): (text: string) => Text {
+  let budget = english ? TAGGED_CHARS : 0;
+  return (text) => {
+    if (text.length > budget) return { text };
+    budget -= text.length;
+    return { text, classes: englishWordClasses(text) };
+  };
+}
+
 /** Runs of up to three content words (original spelling), scored by frequency and salience. */
-function phrasesOf(texts: readonly string[]): Map<string, Phrase> {
+function phrasesOf(texts: readonly Text[]): Map<string, Phrase> {
   const phrases = new Map<string, Phrase>();
   for (const text of texts) {
     for (const run of contentRuns(text)) {
       for (let size = 1; size <= Math.min(MAX_PHRASE_WORDS, run.length); size++) {
         for (let start = 0; start + size <= run.length; start++) {
-          const words = run.slice(start, start + size);
+          const words = run.slice(start, start + size).map((token) => token.word);
+          const last = run[start + size - 1].class;
           const key = words.join(' ').toLowerCase();
           const salient = words.every((w) => /[A-Z_]/.test(w.slice(1)) || /^\p{Lu}/u.test(w));
           const weight = (1 + 0.6 * (size - 1)) * (salient ? 1.5 : 1);
@@ -171,6 +214,8 @@ function phrasesOf(texts: readonly string[]): Map<string, Phrase> {
               text: words.join(' '),
               stems: words.map((w) => stemOf(w.toLowerCase())),
               salient,
+              plural: last?.plural,
+              endsInNoun: last?.noun,
               score: weight,
               count: 1,
             });
@@ -182,14 +227,21 @@ function phrasesOf(texts: readonly string[]): Map<string, Phrase> {
   return phrases;
 }
 
+interface RunWord {
+  readonly word: string;
+  readonly class?: WordClass;
+}
+
 /**
- * Maximal runs of adjacent content words: a stopword, a number or punctuation ends a run. An
+ * Maximal runs of adjacent content words: a stopword, a number, punctuation, or in a tagged text a
+ * verb, an adverb or a function word ends a run ("Can Apache limit how fast", "commits broke the
+ * build", "repository inside mine"). An
  * everyday word capitalised only because it starts a sentence ("Lists are...") is lower-cased, so
  * that it does not pass for a name.
  */
-function contentRuns(text: string): string[][] {
-  const runs: string[][] = [];
-  let run: string[] = [];
+function contentRuns({ text, classes }: Text): RunWord[][] {
+  const runs: RunWord[][] = [];
+  let run: RunWord[] = [];
   let end = 0;
   for (const match of text.matchAll(TOKEN)) {
     const gap = text.slice(end, match.index);
@@ -199,25 +251,31 @@ function contentRuns(text: string): string[][] {
       word = word.toLowerCase();
     }
     end = match.index + match[0].length;
+    // A compound's class is its last part's: "keep-alive connections", "half-done".
+    const wordClass = classes && wordClassAt(classes, match.index + word.length - 1);
     const content =
       word.length > 2 &&
       !/^\d+$/.test(word) &&
       !isStopword(word.toLowerCase()) &&
-      !CONTRACTION.test(word);
+      !CONTRACTION.test(word) &&
+      !(
+        wordClass &&
+        ((wordClass.verb && !wordClass.noun) || wordClass.adverb || wordClass.functionWord)
+      );
     if (!content || (run.length > 0 && !/^[ \t]+$/.test(gap))) {
       if (run.length) runs.push(run);
       run = [];
     }
-    if (content) run.push(word);
+    if (content) run.push({ word, class: wordClass });
   }
   if (run.length) runs.push(run);
   return runs.map(withoutTrailingParticiples).filter((words) => words.length > 0);
 }
 
 /** "meta-search results cached" -> "meta-search results": a participle ending a run is no topic. */
-function withoutTrailingParticiples(run: string[]): string[] {
+function withoutTrailingParticiples(run: RunWord[]): RunWord[] {
   let end = run.length;
-  while (end > 1 && /^\p{Ll}.*(?:ed|ing)$/u.test(run[end - 1])) end--;
+  while (end > 1 && /^\p{Ll}.*(?:ed|ing)$/u.test(run[end - 1].word)) end--;
   return run.slice(0, end);
 }
 
@@ -253,12 +311,12 @@ function topicOf(
 }
 
 /**
- * English words that are in no topic: particles, adverbs, quantifiers, number words and modals
- * ("clean out", "get back one", "causes every row", "two branches", "different directories",
- * "make sure", "may result"), which a run of content words picks up.
+ * English words that are in no topic: particles, adverbs, possessive pronouns, quantifiers, number
+ * words and modals ("clean out", "get back one", "causes every row", "two branches", "different
+ * directories", "make sure", "may result"), which a run of content words picks up.
  */
 const NOT_A_TOPIC_WORD = new Set(
-  'out up down over back off away instead without also only even just still here more less same next per each every own such other another all any some one two three four five six seven eight nine ten twelve twenty hundred thousand million dozen several multiple various different certain separate both sure whether else very much many most few lot ago may might must should shall'.split(
+  'out up down over back off away inside outside instead without mine yours ours theirs also only even just still here more less same next per each every own such other another all any some one two three four five six seven eight nine ten twelve twenty hundred thousand million dozen several multiple various different certain separate both sure whether else very much many most few lot ago may might must should shall'.split(
     ' ',
   ),
 );
@@ -280,6 +338,7 @@ function readsAsTopic(phrase: Phrase): boolean {
     return false;
   }
   if (/^\p{Ll}.*(?:ed|ing)$/u.test(words[words.length - 1])) return false;
+  if (phrase.endsInNoun === false) return false;
   return words.length > 1 || !isCommonWord(words[0].toLowerCase()) || isPlural(phrase);
 }
 
@@ -294,7 +353,8 @@ const CHROME_SOURCES = 3;
 function siteChrome(sourceTexts: readonly string[][]): (phrase: Phrase) => boolean {
   const inSources = new Map<string, number>();
   for (const texts of sourceTexts) {
-    for (const key of phrasesOf(texts).keys()) inSources.set(key, (inSources.get(key) ?? 0) + 1);
+    const phrases = phrasesOf(texts.map((text) => ({ text })));
+    for (const key of phrases.keys()) inSources.set(key, (inSources.get(key) ?? 0) + 1);
   }
   return (phrase) => {
     const count = inSources.get(phrase.text.toLowerCase()) ?? 0;
@@ -302,10 +362,16 @@ function siteChrome(sourceTexts: readonly string[][]): (phrase: Phrase) => boole
   };
 }
 
-/** "tuples", "row versions": a lower-case English noun in -s (not -ss, -us, -is: "class", "status"). */
+/**
+ * "tuples", "row versions": a lower-case English noun in -s (not -ss, -us, -is: "class", "status"),
+ * or where the words were tagged, a plural noun ("Arrays"; not "always"). An identifier
+ * ("count_changes") is no plural, whatever its tag.
+ */
 function isPlural(phrase: Phrase): boolean {
   const last = phrase.text.split(' ').at(-1) ?? '';
-  return /^\p{Ll}[\p{Ll}-]*[^su'’]s$/u.test(last) && !/(?:ss|us|is)$/u.test(last);
+  if (!/^\p{L}[\p{Ll}-]*s$/u.test(last)) return false;
+  if (phrase.plural !== undefined) return phrase.plural;
+  return /^\p{Ll}.*[^su'’]s$/u.test(last) && !/(?:ss|us|is)$/u.test(last);
 }
 
 function contentWords(text: string): string[] {
