@@ -424,6 +424,28 @@ describe('ExtractiveChatModel', () => {
     expect(text).not.toContain('Golden Gate');
   });
 
+  it('answers a longer follow-up that points back with a pronoun about the conversation', async () => {
+    const sources = formatNumberedSources([
+      {
+        title: 'Golden Gate Bridge',
+        url: 'https://a.example/bridge',
+        content: 'Painters renew the paint of the Golden Gate Bridge every few years by hand.',
+      },
+      {
+        title: 'Eiffel Tower',
+        url: 'https://a.example/eiffel',
+        content: 'Painters renew the paint of the Eiffel Tower every seven years by hand.',
+      },
+    ]);
+    const { text } = await model.complete([
+      { role: 'system', content: sources },
+      { role: 'user', content: 'When was the Eiffel Tower built?' },
+      { role: 'assistant', content: 'It was completed in 1889 [2].' },
+      { role: 'user', content: 'How many years pass before painters renew its paint?' },
+    ]);
+    expect(text.startsWith('Painters renew the paint of the Eiffel Tower')).toBe(true);
+  });
+
   it('returns planner queries as JSON when asked', async () => {
     const { text } = await model.complete(
       [{ role: 'user', content: 'What is the height of the Eiffel Tower?' }],

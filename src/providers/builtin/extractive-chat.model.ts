@@ -271,12 +271,20 @@ function contentWords(text: string): string[] {
 const FOLLOW_UP_WORDS = 3;
 
 /**
- * What a question asks about in its conversation: a short follow-up ("and how do I make it
- * fail?") is read with the previous question's words, so its answer stays on the conversation's
- * subject; a question that stands on its own is read alone.
+ * An English question that points back at the conversation: it opens with a conjunction ("And
+ * what happens…", "But…") or names its subject by a pronoun ("how many items it holds").
+ */
+const REFERS_BACK = /^\s*(?:and|but|also|so|then)\b|\b(?:it|its|they|them|their|these|those)\b/iu;
+
+/**
+ * What a question asks about in its conversation: a follow-up (a short one, "and how do I make
+ * it fail?", or one that points back, "how many items it holds?") is read with the previous
+ * question's words, so its answer stays on the conversation's subject; a question that stands on
+ * its own is read alone.
  */
 function withConversationSubject(messages: readonly ChatMessage[], question: string): string {
-  if (contentWords(question).length > FOLLOW_UP_WORDS) return question;
+  const followUp = contentWords(question).length <= FOLLOW_UP_WORDS || REFERS_BACK.test(question);
+  if (!followUp) return question;
   const users = messages.filter((m) => m.role === 'user');
   const previous = users.length > 1 ? users[users.length - 2].content : '';
   return previous ? `${previous}\n${question}` : question;
