@@ -9,6 +9,7 @@ import type {
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
 import { closestSourcesSentence, NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
+import { isFollowUpQuestion } from './follow-up-detection';
 import { followUpQuestions } from './follow-up-questions';
 import { QuestionCoverage } from './question-coverage';
 import { cosine } from './hashing-vectorizer';
@@ -267,24 +268,13 @@ function contentWords(text: string): string[] {
   return wordsOf(text).filter((word) => !isStopword(word));
 }
 
-/** A question with this few content words is a follow-up that needs its conversation. */
-const FOLLOW_UP_WORDS = 3;
-
 /**
- * An English question that points back at the conversation: it opens with a conjunction ("And
- * what happens…", "But…") or names its subject by a pronoun ("how many items it holds").
- */
-const REFERS_BACK = /^\s*(?:and|but|also|so|then)\b|\b(?:it|its|they|them|their|these|those)\b/iu;
-
-/**
- * What a question asks about in its conversation: a follow-up (a short one, "and how do I make
- * it fail?", or one that points back, "how many items it holds?") is read with the previous
- * question's words, so its answer stays on the conversation's subject; a question that stands on
- * its own is read alone.
+ * What a question asks about in its conversation: a follow-up (isFollowUpQuestion) is read with
+ * the previous question's words, so its answer stays on the conversation's subject; a question
+ * that stands on its own is read alone.
  */
 function withConversationSubject(messages: readonly ChatMessage[], question: string): string {
-  const followUp = contentWords(question).length <= FOLLOW_UP_WORDS || REFERS_BACK.test(question);
-  if (!followUp) return question;
+  if (!isFollowUpQuestion(question)) return question;
   const users = messages.filter((m) => m.role === 'user');
   const previous = users.length > 1 ? users[users.length - 2].content : '';
   return previous ? `${previous}\n${question}` : question;

@@ -168,4 +168,16 @@ describe('followUpQuestions (built-in model)', () => {
     );
     expect(pragma).not.toMatch(/What are count_changes/);
   });
+
+  it('takes the topic of a follow-up from the question it follows as well', () => {
+    const questions = followUpQuestions([
+      { role: 'user', content: 'How do I keep several values in one bash variable?' },
+      { role: 'assistant', content: 'Bash has one-dimensional array variables [1].' },
+      { role: 'user', content: 'And how do I find out how many items it holds?' },
+      { role: 'assistant', content: 'The length of an array is given by its subscript [1].' },
+      INSTRUCTION,
+    ]).join(' ');
+    expect(questions).toMatch(/\bbash\b/);
+    expect(questions).not.toMatch(/\bitems\b/);
+  });
 });

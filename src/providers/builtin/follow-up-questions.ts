@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../model.ports';
 import { parseNumberedSources } from '../numbered-sources.format';
 import { isBuiltinReply } from './builtin-replies';
+import { isFollowUpQuestion } from './follow-up-detection';
 import {
   detectLanguage,
   englishWordClasses,
@@ -134,7 +135,11 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
     s.title,
     ...sentencesOf(s.content, { title: s.title }).slice(0, 6),
   ]);
-  const lastAsked = asked.length ? tag(asked[asked.length - 1]) : undefined;
+  // A follow-up ("and how many items does it hold?") is about the question it follows as well.
+  const topicTexts = asked
+    .slice(isFollowUpQuestion(asked[asked.length - 1] ?? '') ? -2 : -1)
+    .reverse()
+    .map(tag);
   // Each sentence once: an answer quotes its sources, and a phrase must recur in other sentences.
   const answered = new Set(
     turns
@@ -150,7 +155,7 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
   ];
   const said = phrasesOf(texts);
   const chrome = siteChrome(sourceTexts);
-  const topic = lastAsked ? topicOf(phrasesOf([lastAsked]), said) : undefined;
+  const topic = topicTexts.length ? topicOf(phrasesOf(topicTexts), said) : undefined;
   const chosen: Phrase[] = [];
   const usedStems = new Set(topic?.stems ?? []);
   for (const phrase of [...said.values()].sort((a, b) => b.score - a.score)) {
