@@ -240,9 +240,8 @@ interface RunWord {
 /**
  * Maximal runs of adjacent content words: a stopword, a number, punctuation, or in a tagged text a
  * verb, an adverb or a function word ends a run ("Can Apache limit how fast", "commits broke the
- * build", "repository inside mine"). An
- * everyday word capitalised only because it starts a sentence ("Lists are...") is lower-cased, so
- * that it does not pass for a name.
+ * build"). An everyday word capitalised only because it starts a sentence ("Lists are...") is
+ * lower-cased, so that it does not pass for a name.
  */
 function contentRuns({ text, classes }: Text): RunWord[][] {
   const runs: RunWord[][] = [];
