@@ -22,6 +22,12 @@ const MENU_MIN_CAPITALISED_SHARE = 0.7;
 const MENU_MAX_FUNCTION_WORD_SHARE = 0.15;
 /** Shell commands and prompts quoted from tutorials. */
 const COMMAND_LINE = /^(?:\$\s|>\s|#!|(?:curl|npm|npx|yarn|pnpm|git|docker|sudo|cd|export|pip)\s)/u;
+/**
+ * An example run together with the prose around it, as text extracted from a manual page's
+ * listing comes: a shell prompt before a command ("… $ git reset --hard HEAD~3 …") or a
+ * listing's numbered callout ("<1>").
+ */
+const EMBEDDED_LISTING = /(?:^|\s)\$\s+[a-z]|<\d{1,2}>/u;
 
 /**
  * Whether a source sentence reads as prose worth quoting in an answer: long enough to say
@@ -30,6 +36,7 @@ const COMMAND_LINE = /^(?:\$\s|>\s|#!|(?:curl|npm|npx|yarn|pnpm|git|docker|sudo|
 export function isProse(sentence: string): boolean {
   if (sentence.length > MAX_CHARS) return false;
   if (CODE_MARKERS.test(sentence) || COMMAND_LINE.test(sentence)) return false;
+  if (EMBEDDED_LISTING.test(sentence)) return false;
   // A question in a source (an FAQ heading, a quoted example query) does not answer anything,
   // and a sentence ending in a colon introduces something (code, a list) that is not there.
   if (/[?？:：]["'»”)]*$/u.test(sentence)) return false;

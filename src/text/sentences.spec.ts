@@ -199,6 +199,7 @@ describe('isProse', () => {
     'The cache (10 minutes; 0 turns it off) lives in Redis when it is configured.',
     'Die Datenbank speichert jede Tabelle und jeden Index in einem eigenen Baum der Datei.',
     'GitHub, GitLab and Bitbucket all accept SSH keys of the Ed25519 type.',
+    'The plan costs $5 a month, and $ 20 buys a year of it.',
   ])('keeps prose: %s', (sentence) => expect(isProse(sentence)).toBe(true));
 
   it.each([
@@ -214,5 +215,7 @@ describe('isProse', () => {
     'directs both standard output and standard error to the file dirlist, while the command',
     'To find out more about the options the configure script understands, type',
     'Home Menu About Documentation Download License Support Purchase Search Changelog 1.',
+    'Undo a commit, making it a topic branch $ git branch topic/wip <1> $ git reset --hard ' +
+      'HEAD~3 <2> You have made some commits, but realize they were premature to be in master.',
   ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
 });
