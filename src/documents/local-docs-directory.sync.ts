@@ -18,8 +18,6 @@ import { DocumentsRepository } from './storage/documents.repository';
 import type { LazyDatabase } from './storage/lazy.database';
 import { SQL_DATABASE } from './storage/sql-database';
 
-/** The deployment-wide store of LOCAL_DOCS_DIR: one id on every replica. */
-
 /** Any constant (the migrations use 360_036): one replica at a time syncs LOCAL_DOCS_DIR. */
 const LOCAL_DOCS_SYNC_LOCK = 360_037;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { ModelSelector } from '../providers';
-import { isStopword, wordsOf } from '../text';
+import { contentWordsOf } from '../text';
 import { DocumentNotFoundError } from './documents.errors';
 import {
   DEPLOYMENT_OWNER,
@@ -71,7 +71,7 @@ export class VectorStoreSearch {
 
   /** OpenAI's rewrite_query: the query's content words, without question and function words. */
   rewrite(query: string): string {
-    const words = wordsOf(query).filter((word) => !isStopword(word));
+    const words = contentWordsOf(query);
     return words.length > 0 ? words.join(' ') : query;
   }
 

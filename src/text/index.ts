@@ -2,7 +2,7 @@
  * Text analysis shared by search's ranking and planning and the built-in models: words, function
  * words and languages, stems, everyday words, sentences, and the lexical terms ranking compares.
  */
-export { wordsOf } from './words';
+export { contentWordsOf, wordsOf } from './words';
 export { detectLanguage, isStopword, STOPWORDS } from './stopwords';
 export { stemOf } from './word-stems';
 export {

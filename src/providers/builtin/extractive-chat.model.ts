@@ -16,9 +16,9 @@ import { cosine } from './hashing-vectorizer';
 import { scoreSentences } from './sentence-relevance';
 import {
   codeIdentifiers,
+  contentWordsOf,
   detectLanguage,
   isProse,
-  isStopword,
   namesIdentifier,
   sentencesOf,
   stemOf,
@@ -145,7 +145,7 @@ function sourcesIn(messages: readonly ChatMessage[]): NumberedSource[] {
 }
 
 function pickSentences(question: string, sources: NumberedSource[], count: number): Candidate[] {
-  const questionStems = new Set(contentWords(question).map((word) => stemOf(word)));
+  const questionStems = new Set(contentWordsOf(question).map((word) => stemOf(word)));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
   sources.forEach((source, index) => {
@@ -248,7 +248,7 @@ function closestSources(coverage: QuestionCoverage): number[] {
 
 /** Whether a sentence says more than the question: enough of its content words are not the question's. */
 function isNew(sentence: string, questionStems: ReadonlySet<string>): boolean {
-  const stems = contentWords(sentence).map((word) => stemOf(word));
+  const stems = contentWordsOf(sentence).map((word) => stemOf(word));
   if (stems.length === 0) return false;
   const fresh = stems.filter((stem) => !questionStems.has(stem)).length;
   return fresh / stems.length >= MIN_NOVELTY;
@@ -262,10 +262,6 @@ function withCitation(sentence: string, source: number): string {
   return end
     ? `${sentence.slice(0, end.index).trimEnd()} [${source}]${end[0]}`
     : `${sentence} [${source}].`;
-}
-
-function contentWords(text: string): string[] {
-  return wordsOf(text).filter((word) => !isStopword(word));
 }
 
 /**
@@ -287,11 +283,11 @@ function withConversationSubject(messages: readonly ChatMessage[], question: str
 function searchQueries(messages: readonly ChatMessage[], question: string): string[] {
   const asked = question.replace(/\s+/g, ' ').trim();
   if (!asked) return [];
-  let keywords = unique(contentWords(asked));
+  let keywords = unique(contentWordsOf(asked));
   if (keywords.length < 3) {
     const users = messages.filter((m) => m.role === 'user');
     const previous = users.length > 1 ? users[users.length - 2].content : '';
-    keywords = unique([...contentWords(previous), ...keywords]);
+    keywords = unique([...contentWordsOf(previous), ...keywords]);
   }
   const keywordQuery = keywords.slice(0, 8).join(' ');
   return keywordQuery && keywordQuery !== asked.toLowerCase() ? [asked, keywordQuery] : [asked];

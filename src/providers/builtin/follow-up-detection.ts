@@ -1,4 +1,4 @@
-import { isStopword, wordsOf } from '../../text';
+import { contentWordsOf } from '../../text';
 
 /** A question with this few content words is a follow-up that needs its conversation. */
 const FOLLOW_UP_WORDS = 3;
@@ -14,6 +14,5 @@ const REFERS_BACK = /^\s*(?:and|but|also|so|then)\b|\b(?:it|its|they|them|their|
  * do I make it fail?") or one that points back ("how many items does it hold?").
  */
 export function isFollowUpQuestion(question: string): boolean {
-  const contentWords = wordsOf(question).filter((word) => !isStopword(word));
-  return contentWords.length <= FOLLOW_UP_WORDS || REFERS_BACK.test(question);
+  return contentWordsOf(question).length <= FOLLOW_UP_WORDS || REFERS_BACK.test(question);
 }

@@ -3,6 +3,7 @@ import { parseNumberedSources } from '../numbered-sources.format';
 import { isBuiltinReply } from './builtin-replies';
 import { isFollowUpQuestion } from './follow-up-detection';
 import {
+  contentWordsOf,
   detectLanguage,
   englishWordClasses,
   isCommonWord,
@@ -128,7 +129,7 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
   const templates: Templates = TEMPLATES[detectLanguage(wordsOf(asked.join(' ')))] ?? TEMPLATES.en;
   const tag = wordTagger(templates === TEMPLATES.en);
   const askedStems = new Set(
-    asked.flatMap((text) => contentWords(text)).map((word) => stemOf(word)),
+    asked.flatMap((text) => contentWordsOf(text)).map((word) => stemOf(word)),
   );
 
   const sourceTexts = sources.map((s) => [
@@ -376,10 +377,6 @@ function isPlural(phrase: Phrase): boolean {
   if (!/^\p{L}[\p{Ll}-]*s$/u.test(last)) return false;
   if (phrase.plural !== undefined) return phrase.plural;
   return /^\p{Ll}.*[^su'’]s$/u.test(last) && !/(?:ss|us|is)$/u.test(last);
-}
-
-function contentWords(text: string): string[] {
-  return wordsOf(text).filter((word) => !isStopword(word));
 }
 
 function fill(template: string, phrase: string, topic: string | undefined): string {

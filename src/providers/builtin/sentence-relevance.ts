@@ -1,5 +1,5 @@
 import { cosine, hashingVectors } from './hashing-vectorizer';
-import { isStopword, stemOf, wordsOf } from '../../text';
+import { contentWordsOf, stemOf, wordsOf } from '../../text';
 
 /** BM25 term-frequency saturation and length normalisation (the usual Okapi values). */
 const K1 = 1.2;
@@ -42,10 +42,7 @@ export function scoreSentences(
   question: string,
   sentences: readonly { readonly text: string; readonly title: string }[],
 ): ScoredSentence[] {
-  const stemsOf = (text: string) =>
-    wordsOf(text)
-      .filter((w) => !isStopword(w))
-      .map((word) => stemOf(word));
+  const stemsOf = (text: string) => contentWordsOf(text).map((word) => stemOf(word));
   let questionStems = [...new Set(stemsOf(question))];
   // A question of function words only ("what is it?") still has words to match.
   if (questionStems.length === 0)

@@ -1,4 +1,4 @@
-import { isStopword, stemOf, wordsOf } from '../../text';
+import { contentWordsOf, stemOf } from '../../text';
 
 const FNV_PRIME = 16777619;
 /** Different FNV offset bases keep word and character n-gram features apart. */
@@ -16,7 +16,7 @@ export function hashedFeatures(text: string): Map<number, number> {
   const features = new Map<number, number>();
   const add = (key: number, weight: number) => features.set(key, (features.get(key) ?? 0) + weight);
   // Function words say nothing about a topic and only dilute the vector of a long passage.
-  const words = wordsOf(text).filter((word) => !isStopword(word));
+  const words = contentWordsOf(text);
   let previous: number | undefined;
   for (const word of words) {
     const keys = wordKeys(word);
