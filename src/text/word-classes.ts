@@ -11,6 +11,11 @@ export interface WordClass {
   readonly noun: boolean;
   /** A plural noun ("tuples"; not "always", "status"). */
   readonly plural: boolean;
+  /**
+   * A singular common noun that takes an article ("fix", "directory"): not a name ("Git"), a mass
+   * noun the tagger knows ("traffic") or an activity ("logging").
+   */
+  readonly countable: boolean;
 }
 
 interface TaggedTerm {
@@ -27,6 +32,8 @@ const FUNCTION_WORD_TAGS = new Set([
   'Conjunction',
   'QuestionWord',
 ]);
+
+const NOT_COUNTABLE_TAGS = new Set(['ProperNoun', 'Uncountable', 'Activity', 'Pronoun']);
 
 let tagger: Tagger | undefined;
 
@@ -49,6 +56,8 @@ export function englishWordClasses(text: string): WordClass[] {
       functionWord: tags.some((tag) => FUNCTION_WORD_TAGS.has(tag)),
       noun: tags.includes('Noun') && !tags.includes('Pronoun'),
       plural: tags.includes('Plural'),
+      countable:
+        tags.includes('Singular') && !tags.some((tag) => NOT_COUNTABLE_TAGS.has(tag)),
     }));
 }
 

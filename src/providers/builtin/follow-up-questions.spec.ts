@@ -180,4 +180,30 @@ describe('followUpQuestions (built-in model)', () => {
     expect(questions).toMatch(/\bbash\b/);
     expect(questions).not.toMatch(/\bitems\b/);
   });
+
+  it('names a singular common noun with an article, and a name or identifier without one', () => {
+    const suggest = (question: string, answer: string) =>
+      followUpQuestions([
+        { role: 'user', content: question },
+        { role: 'assistant', content: answer },
+        INSTRUCTION,
+      ]);
+    const fix = suggest(
+      'How do I bring a single fix from the maintenance branch over to main?',
+      'The sources found do not answer this in a quotable sentence.',
+    );
+    expect(fix.join(' ')).toMatch(/\bthe single fix\?/);
+    expect(fix.join(' ')).not.toMatch(/\b(?:of|with|to) single fix\b/);
+    const descriptor = suggest(
+      'Where does the output of a script go in bash?',
+      'Each file descriptor of the shell can be redirected [1]. A file descriptor is a number [2].',
+    );
+    expect(descriptor).toContain('What is the file descriptor?');
+    expect(descriptor.join(' ')).not.toMatch(/the bash\b/);
+    const pragma = suggest(
+      'How do I see how many rows a statement changed in SQLite?',
+      'The count_changes pragma reports rows changed [1]. Views ignore count_changes [2].',
+    );
+    expect(pragma.join(' ')).not.toMatch(/the count_changes|the SQLite\b/);
+  });
 });

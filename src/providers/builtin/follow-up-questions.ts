@@ -103,6 +103,13 @@ interface Phrase {
   readonly plural?: boolean;
   /** Whether its last word is a noun, where the words were tagged. */
   readonly endsInNoun?: boolean;
+  /**
+   * Whether a question names it with "the": a common noun that takes an article ("the single fix",
+   * "the project's repository"), where the words were tagged. The definite article because the
+   * phrase was said in the conversation, and it reads right with a mass noun the tagger does not
+   * know as one ("the output").
+   */
+  readonly definite?: boolean;
   score: number;
   count: number;
 }
@@ -178,11 +185,11 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
       topic && index % 2 === 1
         ? forms.related
         : forms.phrase[Math.floor(index / 2) % forms.phrase.length];
-    questions.push(fill(template, phrase.text, topic?.text));
+    questions.push(fill(template, named(phrase), topic && named(topic)));
   });
   for (const template of topic ? templates.topic : []) {
     if (questions.length >= MIN_QUESTIONS) break;
-    questions.push(fill(template, '', topic!.text));
+    questions.push(fill(template, '', named(topic!)));
   }
   return [...new Set(questions)].slice(0, MAX_QUESTIONS);
 }
@@ -222,6 +229,7 @@ function phrasesOf(texts: readonly Text[]): Map<string, Phrase> {
               salient,
               plural: last?.plural,
               endsInNoun: last?.noun,
+              definite: last && takesArticle(words, last, salient),
               score: weight,
               count: 1,
             });
@@ -377,6 +385,29 @@ function isPlural(phrase: Phrase): boolean {
   if (!/^\p{L}[\p{Ll}-]*s$/u.test(last)) return false;
   if (phrase.plural !== undefined) return phrase.plural;
   return /^\p{Ll}.*[^su'’]s$/u.test(last) && !/(?:ss|us|is)$/u.test(last);
+}
+
+/**
+ * Whether a phrase ending in this tagged word is a common noun that takes an article: its last word
+ * is a lower-case word (not an identifier: "column1", "count_changes") that the tagger calls a
+ * countable noun, and it does not open with a name's possessive ("Apache's configuration"). One
+ * word alone must be an everyday one: a lower-case word that is not is most often a command or a
+ * program ("git", "bash"), which the tagger takes for a common noun.
+ */
+function takesArticle(words: readonly string[], last: WordClass, salient: boolean): boolean {
+  const lastWord = words[words.length - 1];
+  return (
+    last.countable &&
+    !salient &&
+    /^\p{Ll}[\p{Ll}-]*$/u.test(lastWord) &&
+    (words.length > 1 || isCommonWord(lastWord)) &&
+    !/^\p{Lu}.*['’]s$/u.test(words[0])
+  );
+}
+
+/** A phrase as a question names it: "the single fix", "tuples", "SQLite". */
+function named(phrase: Phrase): string {
+  return phrase.definite ? `the ${phrase.text}` : phrase.text;
 }
 
 function fill(template: string, phrase: string, topic: string | undefined): string {
