@@ -1,4 +1,4 @@
-import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/paraphrase-triplets';
+import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/probe-triplets';
 import { FakeOpenAiServer, bagOfWordsVector } from '../test/fakes/fake-openai.server';
 import { FakeSearxngServer, type SearxngResult } from '../test/fakes/fake-searxng.server';
 import { QuarryProcess } from './support/quarry-process';
@@ -6,7 +6,8 @@ import { QuarryProcess } from './support/quarry-process';
 /**
  * How much the request's embedding model decides the order, through the built service: a model
  * that tells paraphrases from unrelated texts outranks the backend's order; one that does not (a
- * bag of words behind an OpenAI-compatible API) is one order among others, and cannot.
+ * bag of words behind an OpenAI-compatible API) is one order among others, and cannot; one that
+ * gives every text the same vector is not used, and drops no result as a near-duplicate.
  */
 const QUESTION = 'How does Postgres keep old row versions around so readers never block writers?';
 /** Neither shares a word with the question; the backend ranks the off-topic one first. */
@@ -23,12 +24,16 @@ const RESULTS: SearxngResult[] = [
   },
 ];
 
+type ModelSight = 'meaning' | 'words' | 'nothing';
+
 /** Vectors that put the question and the MVCC page together; a dimension per probe pair too. */
-function embeddingOf(knowsParaphrases: boolean) {
+function embeddingOf(sight: ModelSight) {
+  if (sight === 'nothing') return () => [0.5, 0.5, 0.5, 0.5];
   return (text: string): number[] => {
-    const pair = knowsParaphrases
-      ? PARAPHRASE_TRIPLETS.findIndex(([a, b]) => text === a || text === b)
-      : -1;
+    const pair =
+      sight === 'meaning'
+        ? PARAPHRASE_TRIPLETS.findIndex(([a, b]) => text === a || text === b)
+        : -1;
     const onTopic = text.includes(QUESTION) || text.includes('snapshot');
     return [
       onTopic ? 4 : 0,
@@ -38,11 +43,11 @@ function embeddingOf(knowsParaphrases: boolean) {
   };
 }
 
-async function firstSource(knowsParaphrases: boolean): Promise<string> {
+async function firstSource(sight: ModelSight): Promise<string> {
   const searxng = await FakeSearxngServer.start();
   const model = await FakeOpenAiServer.start({
     reply: 'Snapshots keep old versions [1].',
-    embed: embeddingOf(knowsParaphrases),
+    embed: embeddingOf(sight),
   });
   let quarry: QuarryProcess | undefined;
   try {
@@ -80,10 +85,14 @@ async function firstSource(knowsParaphrases: boolean): Promise<string> {
 
 describe("the request's embedding model weighs by what it can tell apart", () => {
   it('a model that tells paraphrases apart puts the page it finds on topic first', async () => {
-    expect(await firstSource(true)).toBe('https://db.example/mvcc');
+    expect(await firstSource('meaning')).toBe('https://db.example/mvcc');
   }, 60_000);
 
   it("a model that does not cannot outvote the backend's order", async () => {
-    expect(await firstSource(false)).toBe('https://db.example/partitioning');
+    expect(await firstSource('words')).toBe('https://db.example/partitioning');
+  }, 60_000);
+
+  it('a model that gives every text one vector neither orders nor calls results duplicates', async () => {
+    expect(await firstSource('nothing')).toBe('https://db.example/partitioning');
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/paraphrase-triplets';
+import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/probe-triplets';
 import { FakeOpenAiServer } from '../test/fakes/fake-openai.server';
 import { FakeSearxngServer, type SearxngResult } from '../test/fakes/fake-searxng.server';
 import { QuarryProcess } from './support/quarry-process';
@@ -112,7 +112,7 @@ describe('the built service answers from what the backend found (issue 33, rule 
     expect(urls(reply)).toEqual(PARAPHRASES.map((r) => r.url).sort());
     expect(reply.message).toBe('Old versions stay for open snapshots [1].');
     // The ranking embeds the question and every result in one call (the model's first search
-    // also asks it the ParaphraseProbe's texts, in a call of their own).
+    // also asks it the EmbeddingProbe's texts, in a call of their own).
     const ranking = model.requests.filter(
       (r) =>
         r.path === '/v1/embeddings' &&

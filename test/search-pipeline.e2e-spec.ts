@@ -1,4 +1,4 @@
-import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/paraphrase-triplets';
+import { PARAPHRASE_TRIPLETS } from '../src/search/ranking/probe-triplets';
 import { FakeOpenAiServer, type RecordedRequest } from './fakes/fake-openai.server';
 import { defaultResults, FakeSearxngServer } from './fakes/fake-searxng.server';
 import { TEST_REDIS_URL } from './utils/redis';
@@ -40,7 +40,7 @@ async function modelsOf(t: TestApp) {
 
 const chatCalls = (fake: FakeOpenAiServer) =>
   fake.requests.filter((request) => request.path === '/v1/chat/completions');
-/** The ranking's embedding calls (a model's first search also asks the ParaphraseProbe's texts). */
+/** The ranking's embedding calls (a model's first search also asks the EmbeddingProbe's texts). */
 const embedCalls = (fake: FakeOpenAiServer) =>
   fake.requests.filter(
     (request) =>

@@ -6,7 +6,7 @@ import { META_SEARCH_BACKEND } from './backends/meta-search.backend';
 import { metaSearchProvider } from './backends/meta-search.provider';
 import { LocalCorpusRegistry } from './local/local-corpus.registry';
 import { LocalDocsIndex } from './local/local-docs.index';
-import { ParaphraseProbe } from './ranking/paraphrase-probe';
+import { EmbeddingProbe } from './ranking/embedding-probe';
 import { searchConfig } from './search.config';
 import { SearchController } from './search.controller';
 import { SearchRunFactory } from './search-run.factory';
@@ -35,7 +35,7 @@ const settings = ConfigModule.forFeature(searchConfig);
     LocalDocsIndex,
     QueryPlanner,
     Retriever,
-    ParaphraseProbe,
+    EmbeddingProbe,
     Ranker,
     PageReader,
     AnswerWriter,

@@ -56,8 +56,7 @@ export function englishWordClasses(text: string): WordClass[] {
       functionWord: tags.some((tag) => FUNCTION_WORD_TAGS.has(tag)),
       noun: tags.includes('Noun') && !tags.includes('Pronoun'),
       plural: tags.includes('Plural'),
-      countable:
-        tags.includes('Singular') && !tags.some((tag) => NOT_COUNTABLE_TAGS.has(tag)),
+      countable: tags.includes('Singular') && !tags.some((tag) => NOT_COUNTABLE_TAGS.has(tag)),
     }));
 }
 

@@ -1,6 +1,6 @@
 import type { EmbeddingModel } from '../../providers';
-import { ParaphraseProbe } from '../ranking/paraphrase-probe';
-import { PARAPHRASE_TRIPLETS } from '../ranking/paraphrase-triplets';
+import { EmbeddingProbe } from '../ranking/embedding-probe';
+import { PARAPHRASE_TRIPLETS } from '../ranking/probe-triplets';
 import type { Candidate } from './candidate';
 import { type NarrowerSearch, Ranker } from './ranker.step';
 
@@ -36,7 +36,7 @@ const lexicalModel: EmbeddingModel = {
 /**
  * An embedding model that "understands" one paraphrase: a strong dimension says whether a text is
  * on the question's topic, the hashed words keep different texts apart. Unless told it knows only
- * that topic, it also knows the paraphrases the ParaphraseProbe asks about (a dimension per pair).
+ * that topic, it also knows the paraphrases the EmbeddingProbe asks about (a dimension per pair).
  */
 function semanticModel(
   onTopic: (text: string) => boolean,
@@ -61,7 +61,7 @@ function semanticModel(
 }
 
 describe('Ranker', () => {
-  const ranker = new Ranker(new ParaphraseProbe());
+  const ranker = new Ranker(new EmbeddingProbe());
   const signal = new AbortController().signal;
   const question = 'How does Postgres keep old row versions around so readers never block writers?';
   // What a backend returns for a paraphrase: the pages say it in their own words.

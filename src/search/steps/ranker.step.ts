@@ -4,7 +4,7 @@ import { lexicalTerms, questionLanguage } from '../../text';
 import { EmbeddingsOnce } from '../ranking/embeddings-once';
 import { lexicalScores } from '../ranking/lexical-scores';
 import { narrowerFirst } from '../ranking/narrower-first';
-import { ParaphraseProbe } from '../ranking/paraphrase-probe';
+import { EmbeddingProbe } from '../ranking/embedding-probe';
 import { orderByScore, reciprocalRankFusion } from '../ranking/rank-fusion';
 import { NormedVectors } from '../ranking/vector-math';
 import type { Candidate, RankedCandidate } from './candidate';
@@ -18,7 +18,7 @@ const NEAR_DUPLICATE = 0.97;
  */
 const EXCERPT_BACKEND_WEIGHT = 2;
 /**
- * A model that embeds meaning (one that passes the ParaphraseProbe) is the strongest order: it sees
+ * A model that embeds meaning (one the EmbeddingProbe finds sees it) is the strongest order: it sees
  * the paraphrase that shares no word with the question. It weighs this many times the backend's
  * order (with k = 60 a smaller factor barely moves a candidate one place).
  */
@@ -72,15 +72,15 @@ interface Ranking {
  * Rank: orders every candidate by reciprocal rank fusion of three orders: the backend's own (the
  * order candidates arrive in), BM25 over title and snippet, and cosine similarity of the request's
  * embedding model (query and candidates embedded in one call; weighed as meaning only when the
- * model passes the ParaphraseProbe). Word overlap orders, it never vetoes: every candidate comes
- * back but near-duplicates (whether the sources answer is the chat model's judgement). When
- * embedding fails the other two orders still rank (logged).
+ * EmbeddingProbe finds the model sees it). Word overlap orders, it never vetoes: every candidate
+ * comes back but near-duplicates (whether the sources answer is the chat model's judgement). When
+ * embedding fails, or the model's vectors see nothing, the other two orders still rank (logged).
  */
 @Injectable()
 export class Ranker {
   private readonly logger = new Logger('Ranker');
 
-  constructor(private readonly paraphraseProbe: ParaphraseProbe) {}
+  constructor(private readonly embeddingProbe: EmbeddingProbe) {}
 
   async rank(input: RankInput): Promise<RankedCandidate[]> {
     const { candidates } = input;
@@ -167,13 +167,13 @@ export class Ranker {
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
     const model = input.embeddingModel;
-    const [embedded, seesMeaning] = await Promise.all([
+    const [embedded, sight] = await Promise.all([
       this.embed(input, texts),
-      !model.lexicalOnly && this.paraphraseProbe.seesMeaning(model),
+      model.lexicalOnly ? 'words' : this.embeddingProbe.sightOf(model),
     ]);
-    const vectors = embedded ? new NormedVectors(embedded) : undefined;
+    const vectors = embedded && sight !== 'nothing' ? new NormedVectors(embedded) : undefined;
     const similarity = vectors ? candidates.map((_, i) => vectors.cosine(0, i + 1)) : undefined;
-    const embeddingWeight = seesMeaning ? SEMANTIC_FACTOR * backendWeight : 1;
+    const embeddingWeight = sight === 'meaning' ? SEMANTIC_FACTOR * backendWeight : 1;
     const fused = reciprocalRankFusion(candidates.length, [
       {
         order: candidates.map((_, i) => i),

@@ -1,6 +1,6 @@
 import type { EmbeddingModel } from '../../providers';
-import { ParaphraseProbe } from './paraphrase-probe';
-import { PARAPHRASE_TRIPLETS } from './paraphrase-triplets';
+import { EmbeddingProbe } from './embedding-probe';
+import { PARAPHRASE_TRIPLETS, WORD_TRIPLETS } from './probe-triplets';
 
 /** A text's words and character trigrams (space-padded words). */
 function stringFeatures(text: string): string[] {
@@ -41,17 +41,34 @@ function model(key: string, vectorOf: (text: string) => number[]) {
   return { embedding, calls };
 }
 
-describe('ParaphraseProbe', () => {
-  it('passes a model that puts paraphrases nearer than unrelated texts', async () => {
-    await expect(
-      new ParaphraseProbe().seesMeaning(model('m', meaningVector).embedding),
-    ).resolves.toBe(true);
+describe('EmbeddingProbe', () => {
+  it('finds meaning in a model that puts paraphrases nearer than unrelated texts', async () => {
+    await expect(new EmbeddingProbe().sightOf(model('m', meaningVector).embedding)).resolves.toBe(
+      'meaning',
+    );
   });
 
-  it('fails a model that matches words and character n-grams', async () => {
-    await expect(
-      new ParaphraseProbe().seesMeaning(model('s', stringVector).embedding),
-    ).resolves.toBe(false);
+  it('finds only words in a model that matches words and character n-grams', async () => {
+    await expect(new EmbeddingProbe().sightOf(model('s', stringVector).embedding)).resolves.toBe(
+      'words',
+    );
+  });
+
+  it('finds nothing in a model that gives every text one vector, or vectors unrelated to it', async () => {
+    const probe = new EmbeddingProbe();
+    await expect(probe.sightOf(model('same', () => [0.1, 0.2, 0.3]).embedding)).resolves.toBe(
+      'nothing',
+    );
+    // A hash of the whole text: each text its own vector, texts that share words no nearer.
+    const scattered = (text: string) => {
+      let hash = 2166136261;
+      for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+      return Array.from({ length: 64 }, (_, i) => {
+        hash = Math.imul(hash ^ i, 16777619);
+        return ((hash >>> 0) % 2000) / 1000 - 1;
+      });
+    };
+    await expect(probe.sightOf(model('scattered', scattered).embedding)).resolves.toBe('nothing');
   });
 
   it('has no pair that shares a word or three letters in a row', () => {
@@ -61,22 +78,27 @@ describe('ParaphraseProbe', () => {
     }
   });
 
+  it("has word triplets whose second text shares the first one's words and the third none", () => {
+    const words = (text: string): string[] => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+    for (const [text, near, far] of WORD_TRIPLETS) {
+      expect(words(text).every((word) => words(near).includes(word))).toBe(true);
+      expect(words(far).filter((word) => words(text).includes(word))).toEqual([]);
+    }
+  });
+
   it('asks each model once, also when searches ask at the same time', async () => {
-    const probe = new ParaphraseProbe();
+    const probe = new EmbeddingProbe();
     const { embedding, calls } = model('m', meaningVector);
-    const verdicts = await Promise.all([
-      probe.seesMeaning(embedding),
-      probe.seesMeaning(embedding),
-    ]);
-    await probe.seesMeaning(embedding);
-    expect(verdicts).toEqual([true, true]);
+    const verdicts = await Promise.all([probe.sightOf(embedding), probe.sightOf(embedding)]);
+    await probe.sightOf(embedding);
+    expect(verdicts).toEqual(['meaning', 'meaning']);
     expect(calls).toHaveLength(1);
   });
 
-  it('counts a probe that could not run as a pass, and asks again a minute on', async () => {
+  it('counts a probe that could not run as meaning, and asks again a minute on', async () => {
     jest.useFakeTimers();
     try {
-      const probe = new ParaphraseProbe();
+      const probe = new EmbeddingProbe();
       let calls = 0;
       const failing: EmbeddingModel = {
         ...model('s', stringVector).embedding,
@@ -85,11 +107,11 @@ describe('ParaphraseProbe', () => {
           return Promise.reject(new Error('503'));
         },
       };
-      await expect(probe.seesMeaning(failing)).resolves.toBe(true);
-      await expect(probe.seesMeaning(failing)).resolves.toBe(true);
+      await expect(probe.sightOf(failing)).resolves.toBe('meaning');
+      await expect(probe.sightOf(failing)).resolves.toBe('meaning');
       expect(calls).toBe(1);
       jest.advanceTimersByTime(60_000);
-      await expect(probe.seesMeaning(failing)).resolves.toBe(true);
+      await expect(probe.sightOf(failing)).resolves.toBe('meaning');
       expect(calls).toBe(2);
     } finally {
       jest.useRealTimers();
