@@ -28,6 +28,11 @@ const COMMAND_LINE = /^(?:\$\s|>\s|#!|(?:curl|npm|npx|yarn|pnpm|git|docker|sudo|
  * listing's numbered callout ("<1>").
  */
 const EMBEDDED_LISTING = /(?:^|\s)\$\s+[a-z]|<\d{1,2}>/u;
+/**
+ * A rule drawn with characters ("-------", "=====") separates the columns or rows of a listing
+ * or a text table; prose has at most a dash of two or three.
+ */
+const TEXT_RULE = /([-=_*~#+])\1{3,}/u;
 
 /**
  * Whether a source sentence reads as prose worth quoting in an answer: long enough to say
@@ -36,7 +41,7 @@ const EMBEDDED_LISTING = /(?:^|\s)\$\s+[a-z]|<\d{1,2}>/u;
 export function isProse(sentence: string): boolean {
   if (sentence.length > MAX_CHARS) return false;
   if (CODE_MARKERS.test(sentence) || COMMAND_LINE.test(sentence)) return false;
-  if (EMBEDDED_LISTING.test(sentence)) return false;
+  if (EMBEDDED_LISTING.test(sentence) || TEXT_RULE.test(sentence)) return false;
   // A question in a source (an FAQ heading, a quoted example query) does not answer anything,
   // and a sentence ending in a colon introduces something (code, a list) that is not there.
   if (/[?？:：]["'»”)]*$/u.test(sentence)) return false;

@@ -200,6 +200,7 @@ describe('isProse', () => {
     'Die Datenbank speichert jede Tabelle und jeden Index in einem eigenen Baum der Datei.',
     'GitHub, GitLab and Bitbucket all accept SSH keys of the Ed25519 type.',
     'The plan costs $5 a month, and $ 20 buys a year of it.',
+    'Merges are fast -- and a --no-ff merge --- the kind git writes --- keeps the branch.',
   ])('keeps prose: %s', (sentence) => expect(isProse(sentence)).toBe(true));
 
   it.each([
@@ -217,5 +218,6 @@ describe('isProse', () => {
     'Home Menu About Documentation Download License Support Purchase Search Changelog 1.',
     'Undo a commit, making it a topic branch $ git branch topic/wip <1> $ git reset --hard ' +
       'HEAD~3 <2> You have made some commits, but realize they were premature to be in master.',
+    'Contact 3: bedead < -: ------- TO-UNDO In this example, there are 3 old and 3 new commits.',
   ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
 });
