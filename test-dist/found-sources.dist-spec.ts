@@ -126,6 +126,21 @@ describe('the built service answers from what the backend found (issue 33, rule 
     for (const result of PARAPHRASES) expect(system).toContain(result.url);
   });
 
+  it('gives every result to the model when one excerpt alone is longer than its context', async () => {
+    const long = {
+      title: 'Concurrency control, the whole chapter',
+      url: 'https://db.example/chapter',
+      content: 'Readers see a snapshot and writers add new row versions. '.repeat(1200),
+    };
+    searxng.setResults(() => [long, ...PARAPHRASES]);
+    const reply = await ask('gpt-4o-mini', 'text-embedding-3-small');
+    expect(urls(reply)).toEqual([long, ...PARAPHRASES].map((r) => r.url).sort());
+    const chat = model.requests.filter((r) => r.path === '/v1/chat/completions');
+    const system = (chat[0].body.messages as Array<{ role: string; content: string }>)[0].content;
+    for (const result of PARAPHRASES) expect(system).toContain(result.content);
+    expect(system.length).toBeLessThan(long.content.length);
+  });
+
   it('says it found no sources only when the backend returned nothing', async () => {
     searxng.setResults(() => []);
     const reply = await ask('gpt-4o-mini', 'text-embedding-3-small');

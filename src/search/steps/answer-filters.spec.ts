@@ -91,17 +91,28 @@ describe('fitContext', () => {
     kind: 'web' as const,
   });
 
-  it('keeps sources best first and cuts the last one to fit the budget', () => {
-    const { sources } = fitContext(
-      1000,
-      'x'.repeat(400),
-      [],
-      [1, 2, 3].map((n) => source(n, 2000)),
-    );
-    expect(sources.map((s) => s.title)).toEqual(['S1', 'S2']);
-    expect(sources[1].content.length).toBeLessThan(2000);
-    const total = 400 + sources.reduce((sum, s) => sum + s.content.length + 60, 0);
-    expect(total / 4).toBeLessThanOrEqual(1000);
+  const tokens = (fixed: number, sources: ReturnType<typeof source>[]) =>
+    (fixed + sources.reduce((sum, s) => sum + s.content.length + 60, 0)) / 4;
+
+  it('shares the budget: a long source is cut to its share, short ones stay whole', () => {
+    const sources = [source(1, 2000), source(2, 40_000), source(3, 500), source(4, 2000)];
+    const fitted = fitContext(2000, 'x'.repeat(400), [], sources).sources;
+    expect(fitted.map((s) => s.title)).toEqual(['S1', 'S2', 'S3', 'S4']);
+    expect(fitted[0]).toBe(sources[0]);
+    expect(fitted[2]).toBe(sources[2]);
+    expect(fitted[3]).toBe(sources[3]);
+    expect(fitted[1].content.length).toBeLessThan(40_000);
+    expect(tokens(400, fitted)).toBeLessThanOrEqual(2000);
+  });
+
+  it('leaves the lowest-ranked sources out only when the shares would be too small to use', () => {
+    const sources = Array.from({ length: 30 }, (_, i) => source(i + 1, 2000));
+    const fitted = fitContext(1000, 'x'.repeat(400), [], sources).sources;
+    expect(fitted.length).toBeGreaterThan(1);
+    expect(fitted.length).toBeLessThan(30);
+    expect(fitted.map((s) => s.title)).toEqual(sources.slice(0, fitted.length).map((s) => s.title));
+    expect(tokens(400, fitted)).toBeLessThanOrEqual(1000);
+    for (const kept of fitted) expect(kept.content.length).toBeGreaterThanOrEqual(40 * 4 - 8);
   });
 
   it('keeps the most recent history within half the budget', () => {

@@ -17,7 +17,10 @@ export interface BudgetedContext {
 
 /**
  * Fits the prompt into the token budget: the fixed parts first (instructions, question), then the
- * most recent history (at most half the budget), then sources best first, the last one cut to fit.
+ * most recent history (at most half the budget), then the sources. Sources share what is left: one
+ * that fits its share is whole, a longer one is cut to the share (the shares of the short ones
+ * go to the long ones), so one long excerpt cannot crowd out the sources after it. Only when the
+ * shares would fall below MIN_SOURCE_TOKENS are sources left out, the lowest-ranked first.
  */
 export function fitContext(
   budgetTokens: number,
@@ -36,22 +39,43 @@ export function fitContext(
     keptHistory.unshift(history[i]);
   }
   remaining -= historyUsed;
+  return { history: keptHistory, sources: sharedOut(remaining, sources) };
+}
 
-  const kept: SearchSource[] = [];
-  for (const source of sources) {
-    const overhead = PER_SOURCE_OVERHEAD + estimateTokens(source.title + source.url);
-    const cost = overhead + estimateTokens(source.content);
-    if (cost <= remaining) {
-      kept.push(source);
-      remaining -= cost;
-      continue;
-    }
-    const room = remaining - overhead;
-    if (room >= MIN_SOURCE_TOKENS)
-      kept.push({ ...source, content: cutAtWord(source.content, room * 4) });
-    break;
+/** The best sources that fit `budget` tokens with a share of at least MIN_SOURCE_TOKENS each. */
+function sharedOut(budget: number, sources: readonly SearchSource[]): SearchSource[] {
+  const overheads = sources.map(
+    (source) => PER_SOURCE_OVERHEAD + estimateTokens(source.title + source.url),
+  );
+  const lengths = sources.map((source) => estimateTokens(source.content));
+  for (let count = sources.length; count > 0; count--) {
+    const room = budget - overheads.slice(0, count).reduce((sum, tokens) => sum + tokens, 0);
+    const share = shareOf(room, lengths.slice(0, count));
+    if (share === undefined) return sources.slice(0, count);
+    if (share < MIN_SOURCE_TOKENS) continue;
+    return sources
+      .slice(0, count)
+      .map((source, i) =>
+        lengths[i] <= share ? source : { ...source, content: cutAtWord(source.content, share * 4) },
+      );
   }
-  return { history: keptHistory, sources: kept };
+  return [];
+}
+
+/**
+ * The most tokens each text may keep so that all of them fit `room` (each keeps its whole length
+ * when shorter), or undefined when they all fit whole.
+ */
+function shareOf(room: number, lengths: readonly number[]): number | undefined {
+  if (lengths.reduce((sum, tokens) => sum + tokens, 0) <= room) return undefined;
+  const ascending = [...lengths].sort((a, b) => a - b);
+  let left = room;
+  for (let i = 0; i < ascending.length; i++) {
+    const even = Math.floor(left / (ascending.length - i));
+    if (ascending[i] > even) return Math.max(0, even);
+    left -= ascending[i];
+  }
+  return undefined;
 }
 
 function cutAtWord(text: string, maxChars: number): string {
