@@ -201,6 +201,7 @@ describe('isProse', () => {
     'GitHub, GitLab and Bitbucket all accept SSH keys of the Ed25519 type.',
     'The plan costs $5 a month, and $ 20 buys a year of it.',
     'Merges are fast -- and a --no-ff merge --- the kind git writes --- keeps the branch.',
+    'suexec is used by the Apache HTTP Server to switch to another user before running CGI.',
   ])('keeps prose: %s', (sentence) => expect(isProse(sentence)).toBe(true));
 
   it.each([
@@ -219,5 +220,6 @@ describe('isProse', () => {
     'Undo a commit, making it a topic branch $ git branch topic/wip <1> $ git reset --hard ' +
       'HEAD~3 <2> You have made some commits, but realize they were premature to be in master.',
     'Contact 3: bedead < -: ------- TO-UNDO In this example, there are 3 old and 3 new commits.',
+    'performing a three-way merge of corresponding files, taking merge drivers into account.',
   ])('rejects non-prose: %s', (sentence) => expect(isProse(sentence)).toBe(false));
 });
