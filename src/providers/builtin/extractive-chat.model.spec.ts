@@ -47,6 +47,26 @@ describe('ExtractiveChatModel', () => {
     for (const [, n] of text.matchAll(/\[(\d+)\]/g)) expect(['1', '2']).toContain(n);
   });
 
+  it('puts the sentence a first one leans on ("Hence…") before it', async () => {
+    const text = await answerFrom(
+      [
+        {
+          title: 'Unique constraints',
+          url: 'https://db.example/unique',
+          content:
+            'Every NULL is distinct from every other NULL in a comparison. ' +
+            'Hence a UNIQUE column accepts many rows whose value is NULL. ' +
+            'Indexes are stored as B-trees.',
+        },
+      ],
+      'Why does a UNIQUE column accept several NULL rows?',
+      { optimizationMode: 'speed' },
+    );
+    expect(text).toMatch(
+      /^Every NULL is distinct from every other NULL in a comparison \[1\]\. Hence/,
+    );
+  });
+
   it('quotes the one sentence of a short source that answers in other words than the question', async () => {
     const text = await answerFrom(
       [

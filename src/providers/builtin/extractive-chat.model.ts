@@ -9,6 +9,7 @@ import type {
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
 import { closestSourcesSentence, NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
+import { leansOnPrevious } from './dangling-sentence';
 import { isFollowUpQuestion } from './follow-up-detection';
 import { followUpQuestions } from './follow-up-questions';
 import { QuestionCoverage } from './question-coverage';
@@ -113,7 +114,7 @@ export class ExtractiveChatModel implements ChatModel {
     const coverage = new QuestionCoverage(question, language, sources);
     if (coverage.missesSubject()) return [nothingRelevant(sources)];
     const count = SENTENCES_BY_MODE[options?.optimizationMode ?? 'balanced'];
-    const chosen = pickSentences(question, sources, count);
+    const chosen = pickSentences(question, sources, count, language === 'en');
     if (chosen.length === 0) {
       const closest = closestSources(coverage);
       if (closest.length > 0 && language === 'en') {
@@ -144,7 +145,12 @@ function sourcesIn(messages: readonly ChatMessage[]): NumberedSource[] {
   return [];
 }
 
-function pickSentences(question: string, sources: NumberedSource[], count: number): Candidate[] {
+function pickSentences(
+  question: string,
+  sources: NumberedSource[],
+  count: number,
+  english: boolean,
+): Candidate[] {
   const questionStems = new Set(contentWordsOf(question).map((word) => stemOf(word)));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
@@ -207,17 +213,28 @@ function pickSentences(question: string, sources: NumberedSource[], count: numbe
   // in the order it has them.
   if (chosen.length === 0) return [];
   const [first, ...rest] = chosen;
+  // A first sentence that leans on the one before it ("Hence the values are not unique.") is
+  // preceded by that one, where its source has it as prose.
+  const lead =
+    english && leansOnPrevious(candidates[first].text)
+      ? candidates.findIndex(
+          (c) =>
+            c.source === candidates[first].source && c.position === candidates[first].position - 1,
+        )
+      : -1;
   const rankOfSource = new Map<number, number>();
   chosen.forEach((i, rank) => {
     if (!rankOfSource.has(candidates[i].source)) rankOfSource.set(candidates[i].source, rank);
   });
-  const others = rest.sort(
-    (a, b) =>
-      Number(naming[b]) - Number(naming[a]) ||
-      rankOfSource.get(candidates[a].source)! - rankOfSource.get(candidates[b].source)! ||
-      candidates[a].position - candidates[b].position,
-  );
-  return [first, ...others].map((i) => candidates[i]);
+  const others = rest
+    .filter((i) => i !== lead)
+    .sort(
+      (a, b) =>
+        Number(naming[b]) - Number(naming[a]) ||
+        rankOfSource.get(candidates[a].source)! - rankOfSource.get(candidates[b].source)! ||
+        candidates[a].position - candidates[b].position,
+    );
+  return [...(lead === -1 ? [] : [lead]), first, ...others].map((i) => candidates[i]);
 }
 
 /** At most this many sources are pointed at when no sentence of them can be quoted. */

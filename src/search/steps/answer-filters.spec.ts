@@ -91,7 +91,7 @@ describe('fitContext', () => {
     kind: 'web' as const,
   });
 
-  const tokens = (fixed: number, sources: ReturnType<typeof source>[]) =>
+  const tokens = (fixed: number, sources: ReadonlyArray<{ content: string }>) =>
     (fixed + sources.reduce((sum, s) => sum + s.content.length + 60, 0)) / 4;
 
   it('shares the budget: a long source is cut to its share, short ones stay whole', () => {
