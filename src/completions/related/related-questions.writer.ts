@@ -84,19 +84,16 @@ function messages(
   ];
 }
 
-/** Reads the model's list defensively: at most five distinct questions, none equal to the query. */
+/**
+ * Reads the model's list defensively: at most five distinct questions, none equal to the query.
+ * The list is the JSON asked for; a model that answers with a list of lines instead (numbered or
+ * bulleted, as small local models often do) is read line by line, each line ending in a question
+ * mark a question.
+ */
 export function parseRelatedQuestions(output: string, query: string): string[] {
   const text = output.replace(/<think>[\s\S]*?<\/think>/gi, '');
-  const start = text.search(/[[{]/);
-  const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
-  if (start === -1 || end <= start) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return [];
-  }
-  const list = Array.isArray(parsed) ? parsed : firstStringArray(parsed);
+  const listed = jsonList(text);
+  const list = listed.length > 0 ? listed : questionLines(text);
   const seen = new Set([normalize(query)]);
   const questions: string[] = [];
   for (const item of list) {
@@ -108,6 +105,32 @@ export function parseRelatedQuestions(output: string, query: string): string[] {
     if (questions.length === MAX_RELATED_QUESTIONS) break;
   }
   return questions;
+}
+
+/** The strings of the JSON array or object in a text (its first array of them), else []. */
+function jsonList(text: string): unknown[] {
+  const start = text.search(/[[{]/);
+  const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
+  if (start === -1 || end <= start) return [];
+  try {
+    const parsed: unknown = JSON.parse(text.slice(start, end + 1));
+    return Array.isArray(parsed) ? parsed : firstStringArray(parsed);
+  } catch {
+    return [];
+  }
+}
+
+/** "1. How does X work?", "- Why Y?": the lines that are questions, without list markers or quotes. */
+function questionLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/u, '')
+        .replace(/^["“'*]+|["”'*,]+$/gu, '')
+        .trim(),
+    )
+    .filter((line) => /\p{L}.*\?$/u.test(line) && !/[{}[\]]/.test(line));
 }
 
 function firstStringArray(value: unknown): unknown[] {

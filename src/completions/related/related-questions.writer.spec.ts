@@ -1,0 +1,31 @@
+import { parseRelatedQuestions } from './related-questions.writer';
+
+describe('parseRelatedQuestions', () => {
+  it('reads the JSON list asked for, without the question already asked', () => {
+    expect(
+      parseRelatedQuestions(
+        '<think>plan</think>{"questions": ["How long are results cached?", "Where is Redis set?", "What is cached?"]}',
+        'what is cached',
+      ),
+    ).toEqual(['How long are results cached?', 'Where is Redis set?']);
+  });
+
+  it('reads a numbered or bulleted list of questions from a model that wrote no JSON', () => {
+    expect(
+      parseRelatedQuestions(
+        'Here are some follow-up questions:\n1. How long are results cached?\n2) Where is Redis set?\n' +
+          '- "Can replicas share the cache?"\n* **Is the cache key hashed?**\nHope this helps.',
+        'What is cached?',
+      ),
+    ).toEqual([
+      'How long are results cached?',
+      'Where is Redis set?',
+      'Can replicas share the cache?',
+      'Is the cache key hashed?',
+    ]);
+  });
+
+  it('finds no question in prose without one', () => {
+    expect(parseRelatedQuestions('I cannot suggest anything here.', 'What is cached?')).toEqual([]);
+  });
+});
