@@ -202,6 +202,7 @@ describe('isProse', () => {
     'The plan costs $5 a month, and $ 20 buys a year of it.',
     'Merges are fast -- and a --no-ff merge --- the kind git writes --- keeps the branch.',
     'suexec is used by the Apache HTTP Server to switch to another user before running CGI.',
+    'without sources, focusMode maps to sources: webSearch, youtubeSearch and others.',
   ])('keeps prose: %s', (sentence) => expect(isProse(sentence)).toBe(true));
 
   it.each([
