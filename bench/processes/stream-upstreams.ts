@@ -47,17 +47,32 @@ const modelsReply = JSON.stringify({
   object: 'list',
   data: [...Object.keys(PACES), EMBEDDING_MODEL].map((id) => ({ id, object: 'model', created: 0, owned_by: 'bench' })),
 });
-// A few distinct unit-length vectors, serialized once in both encodings ('float': a JSON array;
-// 'base64': little-endian float32 bytes, as OpenAI sends them); input i gets vector i % 16.
-const UNIT_VECTORS = Array.from({ length: 16 }, (_, v) => {
-  const raw = Array.from({ length: DIMENSIONS }, (_, d) => Math.sin((v + 1) * (d + 1)));
-  const norm = Math.hypot(...raw);
-  return raw.map((x) => Number((x / norm).toFixed(6)));
-});
-const VECTORS = {
-  float: UNIT_VECTORS.map((vector) => JSON.stringify(vector)),
-  base64: UNIT_VECTORS.map((vector) => `"${Buffer.from(new Float32Array(vector).buffer).toString('base64')}"`),
-};
+/**
+ * Each text's vector: its words hashed into DIMENSIONS, unit length (a bag of words, as a lexical
+ * model behind an OpenAI-compatible API gives), so the service ranks with it as it ranks with such
+ * a model. Serialized once per distinct text in both encodings ('float': a JSON array; 'base64':
+ * little-endian float32 bytes, as OpenAI sends them); the bench sends the same few texts over.
+ */
+const serializedVectors = new Map<string, { float: string; base64: string }>();
+function vectorOf(text: string): { float: string; base64: string } {
+  let serialized = serializedVectors.get(text);
+  if (!serialized) {
+    const raw = new Array<number>(DIMENSIONS).fill(0);
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+      let hash = 2166136261;
+      for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
+      raw[(hash >>> 0) % DIMENSIONS] += 1;
+    }
+    const norm = Math.hypot(...raw) || 1;
+    const unit = raw.map((x) => Number((x / norm).toFixed(6)));
+    serialized = {
+      float: JSON.stringify(unit),
+      base64: `"${Buffer.from(new Float32Array(unit).buffer).toString('base64')}"`,
+    };
+    if (serializedVectors.size < 10_000) serializedVectors.set(text, serialized);
+  }
+  return serialized;
+}
 // The planner's reply in balanced mode: two web queries.
 const PLAN = JSON.stringify({ queries: { web: ['gateway latency', 'gateway throughput benchmark'] } });
 
@@ -129,11 +144,11 @@ function completion(res: ServerResponse, model: string): void {
 }
 
 function embeddings(res: ServerResponse, request: ChatRequest): void {
-  const inputs = Array.isArray(request.input) ? request.input.length : 1;
-  const vectors = request.encoding_format === 'base64' ? VECTORS.base64 : VECTORS.float;
-  const data = Array.from(
-    { length: inputs },
-    (_, i) => `{"object":"embedding","index":${i},"embedding":${vectors[i % vectors.length]}}`,
+  const texts = (Array.isArray(request.input) ? request.input : [request.input]).map(String);
+  const inputs = texts.length;
+  const encoding = request.encoding_format === 'base64' ? 'base64' : 'float';
+  const data = texts.map(
+    (text, i) => `{"object":"embedding","index":${i},"embedding":${vectorOf(text)[encoding]}}`,
   );
   const body = `{"object":"list","data":[${data.join(',')}],"model":"${EMBEDDING_MODEL}","usage":{"prompt_tokens":${inputs * 20},"total_tokens":${inputs * 20}}}`;
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
