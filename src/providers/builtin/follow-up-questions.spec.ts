@@ -181,6 +181,31 @@ describe('followUpQuestions (built-in model)', () => {
     expect(questions).not.toMatch(/\bitems\b/);
   });
 
+  it('asks about a heading in capitals ending in -s in words that fit either number', () => {
+    const questions = followUpQuestions([
+      {
+        role: 'system',
+        content: `Suggest questions.\n${formatNumberedSources([
+          {
+            title: 'Redirections',
+            url: 'https://b.example/redirections',
+            content: 'Before a command is executed, its output may be redirected.',
+          },
+        ])}`,
+      },
+      { role: 'user', content: 'How do I send the output of a script to a file in bash?' },
+      {
+        role: 'assistant',
+        content: 'Output can be redirected to a file, as Redirections says [1].',
+      },
+      INSTRUCTION,
+    ]);
+    expect(questions).toContain('Can you tell me more about Redirections?');
+    expect(questions.join(' ')).not.toMatch(
+      /What (?:is|are) Redirections|Redirections (?:matter|relate)/,
+    );
+  });
+
   it('names a singular common noun with an article, and a name or identifier without one', () => {
     const suggest = (question: string, answer: string) =>
       followUpQuestions([

@@ -29,14 +29,22 @@ const TAGGED_CHARS = 3000;
 
 /**
  * Question templates per language: about a phrase of the conversation, and about its topic.
- * English ones have a plural form (`plural`), used when the phrase is a plural noun ("tuples");
- * the topic ones are worded so that a singular or plural topic reads right ("files", "WAL").
+ * English ones have a plural form (`plural`), used when the phrase is a plural noun ("tuples"),
+ * and one that reads right either way (`eitherNumber`); the topic ones are worded so that a
+ * singular or plural topic reads right ("files", "WAL").
  */
 interface Templates {
   readonly phrase: string[];
   readonly related: string;
   readonly topic: string[];
-  readonly plural?: { readonly phrase: string[]; readonly related: string };
+  readonly plural?: PhraseTemplates;
+  /** For a phrase whose number is not known ("Redirections", a source's heading, untagged). */
+  readonly eitherNumber?: PhraseTemplates;
+}
+
+interface PhraseTemplates {
+  readonly phrase: string[];
+  readonly related: string;
 }
 
 const TEMPLATES: Record<string, Templates> = {
@@ -46,6 +54,10 @@ const TEMPLATES: Record<string, Templates> = {
     plural: {
       phrase: ['What are {p}?', 'Can you tell me more about {p}?', 'Why do {p} matter?'],
       related: 'How do {p} relate to {t}?',
+    },
+    eitherNumber: {
+      phrase: ['Can you tell me more about {p}?'],
+      related: 'What is the link between {p} and {t}?',
     },
     topic: [
       'What are the main advantages of {t}?',
@@ -180,7 +192,10 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
 
   const questions: string[] = [];
   chosen.forEach((phrase, index) => {
-    const forms = (isPlural(phrase) && templates.plural) || templates;
+    const forms =
+      (isPlural(phrase) && templates.plural) ||
+      (numberUnknown(phrase) && templates.eitherNumber) ||
+      templates;
     const template =
       topic && index % 2 === 1
         ? forms.related
@@ -408,6 +423,16 @@ function takesArticle(words: readonly string[], last: WordClass, salient: boolea
 /** A phrase as a question names it: "the single fix", "tuples", "SQLite". */
 function named(phrase: Phrase): string {
   return phrase.definite ? `the ${phrase.text}` : phrase.text;
+}
+
+/**
+ * Whether a phrase may be singular or plural for all that is known of it: a word in capitals
+ * ending in -s ("Redirections", a heading; "Kubernetes", a name) that the tagger did not call a
+ * plural (it takes such a word inside a sentence for a name, or did not see it).
+ */
+function numberUnknown(phrase: Phrase): boolean {
+  const last = phrase.text.split(' ').at(-1) ?? '';
+  return phrase.plural !== true && /^\p{Lu}\p{Ll}+[^su'’]s$/u.test(last);
 }
 
 function fill(template: string, phrase: string, topic: string | undefined): string {
