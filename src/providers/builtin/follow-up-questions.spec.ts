@@ -181,6 +181,21 @@ describe('followUpQuestions (built-in model)', () => {
     expect(questions).not.toMatch(/\bitems\b/);
   });
 
+  it('asks about advantages and alternatives of a tool, not of a common noun', () => {
+    const suggest = (question: string) =>
+      followUpQuestions([
+        { role: 'user', content: question },
+        { role: 'assistant', content: 'The sources found do not answer this.' },
+        INSTRUCTION,
+      ]).join(' ');
+    const directory = suggest('How do I find out what the current directory is?');
+    expect(directory).toMatch(/about the current directory\?/);
+    expect(directory).not.toMatch(/advantages|alternatives/);
+    expect(suggest('What is HAProxy?')).toMatch(
+      /advantages of HAProxy\?.*alternatives to HAProxy\?/,
+    );
+  });
+
   it('asks about a heading in capitals ending in -s in words that fit either number', () => {
     const questions = followUpQuestions([
       {

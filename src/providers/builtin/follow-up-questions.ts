@@ -37,6 +37,11 @@ interface Templates {
   readonly phrase: string[];
   readonly related: string;
   readonly topic: string[];
+  /**
+   * About a topic that is a common noun ("the current directory", "text columns"), not a program
+   * or a name: advantages and alternatives are for tools ("SQLite", "bash", "the Apache server").
+   */
+  readonly commonNounTopic?: string[];
   readonly plural?: PhraseTemplates;
   /** For a phrase whose number is not known ("Redirections", a source's heading, untagged). */
   readonly eitherNumber?: PhraseTemplates;
@@ -63,6 +68,11 @@ const TEMPLATES: Record<string, Templates> = {
       'What are the main advantages of {t}?',
       'What are common problems with {t}?',
       'What are the alternatives to {t}?',
+    ],
+    commonNounTopic: [
+      'What should I know about {t}?',
+      'What are common problems with {t}?',
+      'Where can I learn more about {t}?',
     ],
   },
   fr: {
@@ -202,7 +212,11 @@ export function followUpQuestions(messages: readonly ChatMessage[]): string[] {
         : forms.phrase[Math.floor(index / 2) % forms.phrase.length];
     questions.push(fill(template, named(phrase), topic && named(topic)));
   });
-  for (const template of topic ? templates.topic : []) {
+  const topicTemplates =
+    topic && isCommonNoun(topic) && templates.commonNounTopic
+      ? templates.commonNounTopic
+      : templates.topic;
+  for (const template of topic ? topicTemplates : []) {
     if (questions.length >= MIN_QUESTIONS) break;
     questions.push(fill(template, '', named(topic!)));
   }
@@ -418,6 +432,16 @@ function takesArticle(words: readonly string[], last: WordClass, salient: boolea
     (words.length > 1 || isCommonWord(lastWord)) &&
     !/^\p{Lu}.*['’]s$/u.test(words[0])
   );
+}
+
+/**
+ * Whether a phrase is a common noun of lower-case words, with no name in it: one named with "the"
+ * (see takesArticle) or a plural ("the current directory", "text columns"; not "the Apache
+ * server", which is about Apache).
+ */
+function isCommonNoun(phrase: Phrase): boolean {
+  if (!/^[\p{Ll}\p{N}' ’-]+$/u.test(phrase.text)) return false;
+  return phrase.definite === true || isPlural(phrase);
 }
 
 /** A phrase as a question names it: "the single fix", "tuples", "SQLite". */
