@@ -1,4 +1,3 @@
-import { isCommonWord } from './common-words';
 import { isStopword } from './stopwords';
 import { wordsOf } from './words';
 
@@ -37,9 +36,7 @@ const TEXT_RULE = /([-=_*~#+])\1{3,}/u;
 
 /**
  * Whether a source sentence reads as prose worth quoting in an answer: long enough to say
- * something, not code, a command, a table row or markup debris, not a question, and not a list
- * item that goes on from the sentence before the list with a verb in -ing ("performing a
- * three-way merge of…"; a program's name in -ing is no everyday word).
+ * something, not code, a command, a table row or markup debris, and not a question.
  */
 export function isProse(sentence: string): boolean {
   if (sentence.length > MAX_CHARS) return false;
@@ -48,8 +45,6 @@ export function isProse(sentence: string): boolean {
   // A question in a source (an FAQ heading, a quoted example query) does not answer anything,
   // and a sentence ending in a colon introduces something (code, a list) that is not there.
   if (/[?？:：]["'»”)]*$/u.test(sentence)) return false;
-  const lowerStart = /^\p{Ll}+ing(?=\s)/u.exec(sentence)?.[0];
-  if (lowerStart && isCommonWord(lowerStart)) return false;
   // What stops without a full stop (or the semicolon of a list item) is a piece of a sentence:
   // code or a list followed it ("...the configure script understands, type"). A list item may
   // start in lower case, so the start is judged where the units are known (sentencesOf).
