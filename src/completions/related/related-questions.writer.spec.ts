@@ -25,7 +25,17 @@ describe('parseRelatedQuestions', () => {
     ]);
   });
 
-  it('finds no question in prose without one', () => {
+  it('reads list items without a space after the marker and with brackets in them', () => {
+    expect(parseRelatedQuestions('1.What does [1] cite?\n2.How is arr[0] read?', 'q')).toEqual([
+      'What does [1] cite?',
+      'How is arr[0] read?',
+    ]);
+  });
+
+  it('takes no question from prose, only from a list', () => {
     expect(parseRelatedQuestions('I cannot suggest anything here.', 'What is cached?')).toEqual([]);
+    expect(
+      parseRelatedQuestions('Did you mean the cache?\nWhat would you like to know?', 'q'),
+    ).toEqual([]);
   });
 });

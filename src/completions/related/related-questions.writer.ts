@@ -86,9 +86,8 @@ function messages(
 
 /**
  * Reads the model's list defensively: at most five distinct questions, none equal to the query.
- * The list is the JSON asked for; a model that answers with a list of lines instead (numbered or
- * bulleted, as small local models often do) is read line by line, each line ending in a question
- * mark a question.
+ * The list is the JSON asked for, or else the numbered or bulleted list small local models often
+ * write instead: each item that ends in a question mark.
  */
 export function parseRelatedQuestions(output: string, query: string): string[] {
   const text = output.replace(/<think>[\s\S]*?<\/think>/gi, '');
@@ -120,17 +119,15 @@ function jsonList(text: string): unknown[] {
   }
 }
 
-/** "1. How does X work?", "- Why Y?": the lines that are questions, without list markers or quotes. */
+/** "1. How does X work?", "- Why Y?": the items of a list that are questions, without their marker. */
 function questionLines(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/u, '')
-        .replace(/^["“'*]+|["”'*,]+$/gu, '')
-        .trim(),
-    )
-    .filter((line) => /\p{L}.*\?$/u.test(line) && !/[{}[\]]/.test(line));
+  const items: string[] = [];
+  for (const line of text.split('\n')) {
+    const item = /^\s*(?:[-*•]|\d{1,2}[.)])\s*(.+)$/u.exec(line)?.[1];
+    const question = item?.replace(/^["“'*]+|["”'*,]+$/gu, '').trim();
+    if (question && /\p{L}.*\?$/u.test(question)) items.push(question);
+  }
+  return items;
 }
 
 function firstStringArray(value: unknown): unknown[] {
