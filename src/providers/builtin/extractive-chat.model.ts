@@ -9,7 +9,7 @@ import type {
 } from '../model.ports';
 import { parseNumberedSources, type NumberedSource } from '../numbered-sources.format';
 import { closestSourcesSentence, NO_SOURCES, NOTHING_RELEVANT } from './builtin-replies';
-import { leansOnPrevious } from './dangling-sentence';
+import { leansOnPrevious } from './leans-on-previous';
 import { isFollowUpQuestion } from './follow-up-detection';
 import { followUpQuestions } from './follow-up-questions';
 import { QuestionCoverage } from './question-coverage';
@@ -234,6 +234,8 @@ function pickSentences(
         rankOfSource.get(candidates[a].source)! - rankOfSource.get(candidates[b].source)! ||
         candidates[a].position - candidates[b].position,
     );
+  // The sentence led in takes the place of the last one, so the answer keeps the mode's length.
+  if (lead !== -1 && !chosen.includes(lead) && chosen.length >= count) others.pop();
   return [...(lead === -1 ? [] : [lead]), first, ...others].map((i) => candidates[i]);
 }
 

@@ -244,6 +244,7 @@ describe('followUpQuestions (built-in model)', () => {
       'How do I see how many rows a statement changed in SQLite?',
       'The count_changes pragma reports rows changed [1]. Views ignore count_changes [2].',
     );
+    expect(pragma).toContain('What is count_changes?');
     expect(pragma.join(' ')).not.toMatch(/the count_changes|the SQLite\b/);
   });
 });

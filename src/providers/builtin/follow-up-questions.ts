@@ -126,10 +126,8 @@ interface Phrase {
   /** Whether its last word is a noun, where the words were tagged. */
   readonly endsInNoun?: boolean;
   /**
-   * Whether a question names it with "the": a common noun that takes an article ("the single fix",
-   * "the project's repository"), where the words were tagged. The definite article because the
-   * phrase was said in the conversation, and it reads right with a mass noun the tagger does not
-   * know as one ("the output").
+   * Named with "the" ("the single fix"): it was said in the conversation, and "the" also reads
+   * right with the mass nouns the tagger calls countable ("the output").
    */
   readonly definite?: boolean;
   score: number;
@@ -417,11 +415,8 @@ function isPlural(phrase: Phrase): boolean {
 }
 
 /**
- * Whether a phrase ending in this tagged word is a common noun that takes an article: its last word
- * is a lower-case word (not an identifier: "column1", "count_changes") that the tagger calls a
- * countable noun, and it does not open with a name's possessive ("Apache's configuration"). One
- * word alone must be an everyday one: a lower-case word that is not is most often a command or a
- * program ("git", "bash"), which the tagger takes for a common noun.
+ * A countable common noun in lower case, not an identifier ("count_changes") nor after a name's
+ * possessive ("Apache's configuration"); alone, an everyday word: "git" and "bash" are programs.
  */
 function takesArticle(words: readonly string[], last: WordClass, salient: boolean): boolean {
   const lastWord = words[words.length - 1];

@@ -25,28 +25,32 @@ const VERDICT_LOG: Record<EmbeddingSight, string> = {
 };
 
 /**
- * What an embedding model sees, asked once per model with the texts of PARAPHRASE_TRIPLETS and
- * WORD_TRIPLETS in one call. A model that sees meaning is the strongest order in ranking; one that
- * sees words only (a bag of words behind an OpenAI-compatible API) is weighed as one lexical order
- * among others, as the built-in hashing model is, so a weak model cannot outvote the backend's
- * order and BM25; one that sees nothing is left out of ranking, as a model that failed is, since
- * its similarities would order at random and call every candidate a near-duplicate of the first.
+ * What an embedding model sees, asked once per model (PARAPHRASE_TRIPLETS and WORD_TRIPLETS in one
+ * call): the ranker weighs meaning strongest and words as one lexical order, so a weak model cannot
+ * outvote the backend and BM25, and leaves out a model that sees nothing, whose similarities would
+ * order at random and make every candidate a near-duplicate of the first.
  */
 @Injectable()
 export class EmbeddingProbe {
   private readonly logger = new Logger('EmbeddingProbe');
   private readonly verdicts = new Map<string, Promise<EmbeddingSight>>();
+  /** The verdicts reached, so that a search need not wait for one to skip a blind model. */
+  private readonly reached = new Map<string, EmbeddingSight>();
 
   /** Never rejects: a probe that fails to run counts as meaning, and is asked again a minute on. */
   sightOf(model: EmbeddingModel): Promise<EmbeddingSight> {
-    const id = `${model.providerId}\u0000${model.key}`;
+    const id = idOf(model);
     const known = this.verdicts.get(id);
     if (known) return known;
-    if (this.verdicts.size >= MAX_VERDICTS)
-      this.verdicts.delete(this.verdicts.keys().next().value!);
+    if (this.verdicts.size >= MAX_VERDICTS) {
+      const oldest = this.verdicts.keys().next().value!;
+      this.verdicts.delete(oldest);
+      this.reached.delete(oldest);
+    }
     const verdict = this.probe(model).then(
       (sight) => {
         this.logger.log(`embedding model ${model.providerName}/${model.key} ${VERDICT_LOG[sight]}`);
+        if (this.verdicts.get(id) === verdict) this.reached.set(id, sight);
         return sight;
       },
       (error: Error): EmbeddingSight => {
@@ -60,6 +64,11 @@ export class EmbeddingProbe {
     );
     this.verdicts.set(id, verdict);
     return verdict;
+  }
+
+  /** The verdict on a model once it is reached (without waiting), else undefined. */
+  reachedSightOf(model: EmbeddingModel): EmbeddingSight | undefined {
+    return this.reached.get(idOf(model));
   }
 
   private async probe(model: EmbeddingModel): Promise<EmbeddingSight> {
@@ -86,4 +95,8 @@ function tellsApart(vectors: NormedVectors, first: number, count: number): boole
     margin += nearer;
   }
   return margin / count >= MIN_MEAN_MARGIN;
+}
+
+function idOf(model: EmbeddingModel): string {
+  return `${model.providerId}\u0000${model.key}`;
 }

@@ -91,8 +91,17 @@ describe('fitContext', () => {
     kind: 'web' as const,
   });
 
-  const tokens = (fixed: number, sources: ReadonlyArray<{ content: string }>) =>
-    (fixed + sources.reduce((sum, s) => sum + s.content.length + 60, 0)) / 4;
+  // Tokens as fitContext counts them: 12 per source, title and URL, content, at 4 characters each.
+  const tokens = (
+    fixed: number,
+    sources: ReadonlyArray<{ title: string; url: string; content: string }>,
+  ) =>
+    Math.ceil(fixed / 4) +
+    sources.reduce(
+      (sum, s) =>
+        sum + 12 + Math.ceil((s.title + s.url).length / 4) + Math.ceil(s.content.length / 4),
+      0,
+    );
 
   it('shares the budget: a long source is cut to its share, short ones stay whole', () => {
     const sources = [source(1, 2000), source(2, 40_000), source(3, 500), source(4, 2000)];
@@ -105,14 +114,14 @@ describe('fitContext', () => {
     expect(tokens(400, fitted)).toBeLessThanOrEqual(2000);
   });
 
-  it('leaves the lowest-ranked sources out only when the shares would be too small to use', () => {
+  it('cuts every source alike, and leaves the lowest-ranked out only below 40 tokens each', () => {
     const sources = Array.from({ length: 30 }, (_, i) => source(i + 1, 2000));
     const fitted = fitContext(1000, 'x'.repeat(400), [], sources).sources;
-    expect(fitted.length).toBeGreaterThan(1);
-    expect(fitted.length).toBeLessThan(30);
-    expect(fitted.map((s) => s.title)).toEqual(sources.slice(0, fitted.length).map((s) => s.title));
+    // 900 tokens left: 15 sources of 17 tokens of title and URL and 43 of text; 16 would get 39.
+    expect(fitted.map((s) => s.title)).toEqual(sources.slice(0, 15).map((s) => s.title));
+    expect(new Set(fitted.map((s) => s.content.length)).size).toBe(1);
+    expect(fitted[0].content.length).toBeGreaterThanOrEqual(40 * 4 - 8);
     expect(tokens(400, fitted)).toBeLessThanOrEqual(1000);
-    for (const kept of fitted) expect(kept.content.length).toBeGreaterThanOrEqual(40 * 4 - 8);
   });
 
   it('keeps the most recent history within half the budget', () => {

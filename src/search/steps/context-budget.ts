@@ -16,11 +16,9 @@ export interface BudgetedContext {
 }
 
 /**
- * Fits the prompt into the token budget: the fixed parts first (instructions, question), then the
- * most recent history (at most half the budget), then the sources. Sources share what is left: one
- * that fits its share is whole, a longer one is cut to the share (the shares of the short ones
- * go to the long ones), so one long excerpt cannot crowd out the sources after it. Only when the
- * shares would fall below MIN_SOURCE_TOKENS are sources left out, the lowest-ranked first.
+ * Fits the prompt into the token budget: the fixed parts (instructions, question), the most recent
+ * history (at most half the budget), then the sources, which share the rest (sharedOut) so that one
+ * long excerpt cannot crowd out the sources after it.
  */
 export function fitContext(
   budgetTokens: number,
@@ -42,7 +40,11 @@ export function fitContext(
   return { history: keptHistory, sources: sharedOut(remaining, sources) };
 }
 
-/** The best sources that fit `budget` tokens with a share of at least MIN_SOURCE_TOKENS each. */
+/**
+ * The best sources that fit `budget` tokens: each whole when within an equal share (what short ones
+ * leave goes to the others), else cut to it; the lowest-ranked left out while shares are below
+ * MIN_SOURCE_TOKENS.
+ */
 function sharedOut(budget: number, sources: readonly SearchSource[]): SearchSource[] {
   const overheads = sources.map(
     (source) => PER_SOURCE_OVERHEAD + estimateTokens(source.title + source.url),
@@ -80,6 +82,9 @@ function shareOf(room: number, lengths: readonly number[]): number | undefined {
 
 function cutAtWord(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  const cut = text.lastIndexOf(' ', maxChars - 1);
-  return `${text.slice(0, cut > maxChars / 2 ? cut : maxChars - 1)}…`;
+  const space = text.lastIndexOf(' ', maxChars - 1);
+  let cut = space > maxChars / 2 ? space : maxChars - 1;
+  // Not between the two halves of a character outside the BMP (an emoji, a rare CJK character).
+  if (/[\uD800-\uDBFF]/.test(text[cut - 1] ?? '')) cut--;
+  return `${text.slice(0, cut)}…`;
 }

@@ -103,6 +103,36 @@ describe('Ranker', () => {
     expect(ranked[0].url).toBe('https://docs.example/1');
   });
 
+  it('keeps every candidate with a model that gives every text one vector, and stops asking it', async () => {
+    const calls: string[][] = [];
+    const blind: EmbeddingModel = {
+      providerId: 'p',
+      providerName: 'Blind',
+      key: 'same-vector',
+      embed: (texts) => {
+        calls.push([...texts]);
+        return Promise.resolve(texts.map(() => [1, 0, 0]));
+      },
+    };
+    const blindRanker = new Ranker(new EmbeddingProbe());
+    const first = await blindRanker.rank({
+      query: question,
+      candidates: paraphrases,
+      embeddingModel: blind,
+      signal,
+    });
+    expect(first.map((c) => c.url)).toEqual(paraphrases.map((c) => c.url));
+    const asked = calls.length;
+    const second = await blindRanker.rank({
+      query: question,
+      candidates: paraphrases,
+      embeddingModel: blind,
+      signal,
+    });
+    expect(second).toHaveLength(paraphrases.length);
+    expect(calls).toHaveLength(asked);
+  });
+
   describe('extending a narrower search (balanced and quality extend speed)', () => {
     const question = 'How do I cache HTTP responses?';
     const wideQuery = `${question}\nundici cache store interceptor`;

@@ -167,9 +167,12 @@ export class Ranker {
       input.evidence ?? (candidates.every((c) => c.kind === 'local') ? 'passage' : 'excerpt');
     const backendWeight = evidence === 'excerpt' ? EXCERPT_BACKEND_WEIGHT : 1;
     const model = input.embeddingModel;
+    // A model known to see nothing is not asked; on its first search the probe and the ranking's
+    // call run side by side, and the ranking's vectors are left unused.
+    const reached = model.lexicalOnly ? 'words' : this.embeddingProbe.reachedSightOf(model);
     const [embedded, sight] = await Promise.all([
-      this.embed(input, texts),
-      model.lexicalOnly ? 'words' : this.embeddingProbe.sightOf(model),
+      reached === 'nothing' ? undefined : this.embed(input, texts),
+      reached ?? this.embeddingProbe.sightOf(model),
     ]);
     const vectors = embedded && sight !== 'nothing' ? new NormedVectors(embedded) : undefined;
     const similarity = vectors ? candidates.map((_, i) => vectors.cosine(0, i + 1)) : undefined;

@@ -14,6 +14,6 @@ const POINTS_BACK = new Set(
  * paragraph, it would not say what it is about ("Hence the values are not unique.").
  */
 export function leansOnPrevious(sentence: string): boolean {
-  const first = /^\p{L}+(?=[\s,])/u.exec(sentence)?.[0];
+  const first = /^\p{L}+(?=[\s,'’])/u.exec(sentence)?.[0];
   return first !== undefined && POINTS_BACK.has(first.toLowerCase());
 }
