@@ -130,10 +130,12 @@ describe('sentencesOf, whole sentences only', () => {
     expect(
       sentencesOf(
         'Installing the tool¶ Unpack the archive into any folder.\n\n' +
+          'Running several sites on one address. ¶ Each site has a name.\n\n' +
           'Options§ Each option has a default.\n\nSee § 4 of the licence. Getting started # Run the tool once.',
       ),
     ).toEqual([
       'Unpack the archive into any folder.',
+      'Each site has a name.',
       'Each option has a default.',
       'See § 4 of the licence.',
       'Run the tool once.',

@@ -38,6 +38,8 @@ const BRACKET_PAIRS: ReadonlyArray<readonly [string, string]> = [
  * "§" not before a number, a lone "#", a link symbol): the heading ends there.
  */
 const PERMALINK = /[¶🔗⚓]|§(?!\s*\d)|(?<=[\p{L}\p{N}])\s?#(?=\s+\p{Lu})/u;
+/** A glyph opening a segment: the segment before it, full stop and all, was the heading. */
+const AFTER_HEADING = /^\s*[¶🔗⚓]/u;
 const PERMALINK_CHARACTER = /[¶🔗⚓§#]/u;
 /** A section number after a sentence's end: the start of the next section's heading. */
 const NEXT_SECTION_NUMBER = /(?<=[.;:!?)])\s+\d{1,3}(?:\.\d{1,3})*\.?$/u;
@@ -70,16 +72,19 @@ export function sentencesOf(
     const cutAfter = whole && CUT_END.test(rawUnit);
     const unit = rawUnit.replace(CUT, '').replace(CUT_END, '');
     const first = sentences.length;
+    const push = (segment: string) => {
+      if (whole && sentences.length > first && AFTER_HEADING.test(segment)) sentences.pop();
+      const text = cleaned(segment, whole);
+      if (text) sentences.push(text);
+    };
     let pending = '';
     for (const { segment } of SEGMENTER.segment(unit)) {
       pending += segment;
       if (ABBREVIATION.test(pending) || MARK_WITHOUT_SPACE.test(pending)) continue;
-      const text = cleaned(pending, whole);
-      if (text) sentences.push(text);
+      push(pending);
       pending = '';
     }
-    const rest = cleaned(pending, whole);
-    if (rest) sentences.push(rest);
+    push(pending);
     if (cutAfter && sentences.length > first && !ENDS_SENTENCE.test(sentences.at(-1)!)) {
       sentences.pop();
     }
