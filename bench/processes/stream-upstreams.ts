@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { listenAndAnnounce } from './listening';
+import { bagOfWordsVector } from '../../test/fakes/fake-openai.server';
 
 /**
  * The upstreams of a search, on one port: a SearxNG JSON API that answers at once, and an
@@ -57,14 +58,7 @@ const serializedVectors = new Map<string, { float: string; base64: string }>();
 function vectorOf(text: string): { float: string; base64: string } {
   let serialized = serializedVectors.get(text);
   if (!serialized) {
-    const raw = new Array<number>(DIMENSIONS).fill(0);
-    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-      let hash = 2166136261;
-      for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
-      raw[(hash >>> 0) % DIMENSIONS] += 1;
-    }
-    const norm = Math.hypot(...raw) || 1;
-    const unit = raw.map((x) => Number((x / norm).toFixed(6)));
+    const unit = bagOfWordsVector(text, DIMENSIONS).map((x) => Number(x.toFixed(6)));
     serialized = {
       float: JSON.stringify(unit),
       base64: `"${Buffer.from(new Float32Array(unit).buffer).toString('base64')}"`,
