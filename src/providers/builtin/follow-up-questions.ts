@@ -408,7 +408,7 @@ function siteChrome(sourceTexts: readonly string[][]): (phrase: Phrase) => boole
  * ("count_changes") is no plural, whatever its tag.
  */
 function isPlural(phrase: Phrase): boolean {
-  const last = phrase.text.split(' ').at(-1) ?? '';
+  const last = lastWordOf(phrase);
   if (!/^\p{L}[\p{Ll}-]*s$/u.test(last)) return false;
   if (phrase.plural !== undefined) return phrase.plural;
   return /^\p{Ll}.*[^su'’]s$/u.test(last) && !/(?:ss|us|is)$/u.test(last);
@@ -450,8 +450,12 @@ function named(phrase: Phrase): string {
  * plural (it takes such a word inside a sentence for a name, or did not see it).
  */
 function numberUnknown(phrase: Phrase): boolean {
-  const last = phrase.text.split(' ').at(-1) ?? '';
+  const last = lastWordOf(phrase);
   return phrase.plural !== true && /^\p{Lu}\p{Ll}+[^su'’]s$/u.test(last);
+}
+
+function lastWordOf(phrase: Phrase): string {
+  return phrase.text.split(' ').at(-1) ?? '';
 }
 
 function fill(template: string, phrase: string, topic: string | undefined): string {

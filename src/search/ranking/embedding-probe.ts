@@ -17,6 +17,11 @@ const PROBE_RETRY_MS = 60_000;
 /** Verdicts remembered, one per provider and model key (providers are configured, so few). */
 const MAX_VERDICTS = 256;
 
+interface Verdict {
+  readonly sight: Promise<EmbeddingSight>;
+  reached?: EmbeddingSight;
+}
+
 const VERDICT_LOG: Record<EmbeddingSight, string> = {
   meaning: 'ranks as meaning',
   words: 'ranks as one lexical order (paraphrases not told apart)',
@@ -33,42 +38,43 @@ const VERDICT_LOG: Record<EmbeddingSight, string> = {
 @Injectable()
 export class EmbeddingProbe {
   private readonly logger = new Logger('EmbeddingProbe');
-  private readonly verdicts = new Map<string, Promise<EmbeddingSight>>();
-  /** The verdicts reached, so that a search need not wait for one to skip a blind model. */
-  private readonly reached = new Map<string, EmbeddingSight>();
+  /** Per model: the probe's verdict, and the verdict itself once reached (read without waiting). */
+  private readonly verdicts = new Map<string, Verdict>();
 
   /** Never rejects: a probe that fails to run counts as meaning, and is asked again a minute on. */
   sightOf(model: EmbeddingModel): Promise<EmbeddingSight> {
     const id = idOf(model);
     const known = this.verdicts.get(id);
-    if (known) return known;
+    if (known) return known.sight;
     if (this.verdicts.size >= MAX_VERDICTS) {
-      const oldest = this.verdicts.keys().next().value!;
-      this.verdicts.delete(oldest);
-      this.reached.delete(oldest);
+      this.verdicts.delete(this.verdicts.keys().next().value!);
     }
-    const verdict = this.probe(model).then(
-      (sight) => {
-        this.logger.log(`embedding model ${model.providerName}/${model.key} ${VERDICT_LOG[sight]}`);
-        if (this.verdicts.get(id) === verdict) this.reached.set(id, sight);
-        return sight;
-      },
-      (error: Error): EmbeddingSight => {
-        const forget = () => this.verdicts.get(id) === verdict && this.verdicts.delete(id);
-        setTimeout(forget, PROBE_RETRY_MS).unref();
-        this.logger.warn(
-          `embedding probe of ${model.providerName}/${model.key} failed: ${error.message}`,
-        );
-        return 'meaning';
-      },
-    );
+    const verdict: Verdict = {
+      sight: this.probe(model).then(
+        (sight) => {
+          this.logger.log(
+            `embedding model ${model.providerName}/${model.key} ${VERDICT_LOG[sight]}`,
+          );
+          verdict.reached = sight;
+          return sight;
+        },
+        (error: Error): EmbeddingSight => {
+          const forget = () => this.verdicts.get(id) === verdict && this.verdicts.delete(id);
+          setTimeout(forget, PROBE_RETRY_MS).unref();
+          this.logger.warn(
+            `embedding probe of ${model.providerName}/${model.key} failed: ${error.message}`,
+          );
+          return 'meaning';
+        },
+      ),
+    };
     this.verdicts.set(id, verdict);
-    return verdict;
+    return verdict.sight;
   }
 
   /** The verdict on a model once it is reached (without waiting), else undefined. */
   reachedSightOf(model: EmbeddingModel): EmbeddingSight | undefined {
-    return this.reached.get(idOf(model));
+    return this.verdicts.get(idOf(model))?.reached;
   }
 
   private async probe(model: EmbeddingModel): Promise<EmbeddingSight> {
