@@ -230,6 +230,14 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
         code: null,
       });
     }
+    // A nested field is named by its path, once.
+    const nested = (await create({ stream_options: { include_usage: 'yes' } }).catch(
+      (e: unknown) => e,
+    )) as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(nested.error).toMatchObject({
+      message: 'stream_options.include_usage must be a boolean',
+      param: 'stream_options',
+    });
   });
 
   it('answers an unknown model with 404 model_not_found, and unknown /v1 paths in the same shape', async () => {

@@ -127,6 +127,8 @@ describe('GET /api/providers', () => {
     );
     expect(() => registry.embeddingModel(id, 'nope')).toThrow(InvalidModelSelectionError);
     expect(registry.chatModel(id, 'extractive').key).toBe('extractive');
+    // A UUID is the same id in upper case.
+    expect(registry.chatModel(id.toUpperCase(), 'extractive').key).toBe('extractive');
   });
 
   it('lists an OpenAI-compatible and an Ollama provider from a providers file, with discovered models', async () => {

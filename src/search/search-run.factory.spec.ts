@@ -81,6 +81,13 @@ describe('SearchRunFactory', () => {
     ).toThrow('message over 10');
   });
 
+  it('counts the query in characters, not UTF-16 units', async () => {
+    const { runs } = await factory();
+    // Ten emoji are ten characters, though twenty UTF-16 units.
+    expect(() => runs.fromRequest(body({ query: '😀'.repeat(10) }))).not.toThrow();
+    expect(() => runs.fromRequest(body({ query: '😀'.repeat(11) }))).toThrow('(got 11)');
+  });
+
   it('builds the filters with the field names the route uses', async () => {
     const { runs } = await factory();
     expect(() =>

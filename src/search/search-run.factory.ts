@@ -78,8 +78,11 @@ export class SearchRunFactory {
     history: readonly unknown[],
     errors: SearchLimitErrors = searchRequestLimitErrors(),
   ): void {
-    if (query !== undefined && query.length > this.config.maxQueryChars) {
-      throw errors.query(this.config.maxQueryChars, query.length);
+    // Characters as people count them: an emoji is one, not its two UTF-16 units.
+    const max = this.config.maxQueryChars;
+    if (query !== undefined && query.length > max) {
+      const characters = [...query].length;
+      if (characters > max) throw errors.query(max, characters);
     }
     if (history.length > this.config.maxHistoryTurns) {
       throw errors.history(this.config.maxHistoryTurns, history.length);

@@ -26,6 +26,13 @@ describe('mapConversation', () => {
     });
   });
 
+  it('keeps the words of text parts apart where the parts have no space between them', () => {
+    const parts = ['How are results', 'cached?'].map((text) => ({ type: 'text' as const, text }));
+    expect(mapConversation([{ role: 'user', content: parts }]).query).toBe(
+      'How are results cached?',
+    );
+  });
+
   it('has no instructions without system messages', () => {
     expect(mapConversation([{ role: 'user', content: ' hi ' }])).toEqual({
       query: 'hi',

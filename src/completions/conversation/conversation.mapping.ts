@@ -44,5 +44,10 @@ export function mapConversation(messages: readonly RequestMessage[]): MappedConv
 function textOf(message: RequestMessage): string {
   return typeof message.content === 'string'
     ? message.content
-    : message.content.map((part) => part.text).join('');
+    : message.content.reduce((text, part) => joinParts(text, part.text), '');
+}
+
+/** Parts are separate pieces of text: where neither side has a space, one goes between them. */
+function joinParts(text: string, part: string): string {
+  return text && part && !/\s$/.test(text) && !/^\s/.test(part) ? `${text} ${part}` : text + part;
 }

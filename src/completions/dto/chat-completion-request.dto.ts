@@ -38,7 +38,8 @@ export class StreamOptionsDto {
     example: true,
   })
   @IsOptional()
-  @IsBoolean({ message: 'stream_options.include_usage must be a boolean' })
+  // The path is prefixed by validationProblems, as for every nested field.
+  @IsBoolean({ message: 'include_usage must be a boolean' })
   readonly include_usage?: boolean;
 }
 
@@ -50,7 +51,7 @@ export class WebSearchOptionsDto {
   })
   @IsOptional()
   @IsIn(SEARCH_CONTEXT_SIZES, {
-    message: `web_search_options.search_context_size must be one of: ${SEARCH_CONTEXT_SIZES.join(', ')}`,
+    message: `search_context_size must be one of: ${SEARCH_CONTEXT_SIZES.join(', ')}`,
   })
   readonly search_context_size?: SearchContextSize;
 }
@@ -133,13 +134,19 @@ export class ChatCompletionRequestDto {
   @Max(1, { message: 'top_p must be from 0 to 1' })
   readonly top_p?: number;
 
-  @ApiPropertyOptional({ minimum: 1, description: 'Upper bound of answer tokens.', example: 512 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'Upper bound of answer tokens.',
+    example: 512,
+  })
   @IsOptional()
   @IsInt({ message: 'max_tokens must be an integer' })
   @Min(1, { message: 'max_tokens must be at least 1' })
   readonly max_tokens?: number;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     description: "OpenAI's newer name for max_tokens; wins when both are given.",
   })

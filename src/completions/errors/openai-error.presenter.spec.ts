@@ -85,4 +85,20 @@ describe('the /v1 error presenter in the one error pipeline', () => {
       },
     });
   });
+
+  it("leaves the framework's own error names out of OpenAI's code", async () => {
+    const { reply, sent } = replyRecorder();
+    const error = Object.assign(new QuarryError('Body is not valid JSON', 400), {
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
+    (await responder()).send(error, request('/v1/chat/completions'), reply);
+    expect(sent.body).toEqual({
+      error: {
+        message: 'Body is not valid JSON',
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
+  });
 });

@@ -11,6 +11,12 @@ export function isOpenAiPath(url: string): boolean {
 }
 
 /**
+ * OpenAI's codes are lower snake case; an upper-case one (FST_ERR_CTP_INVALID_JSON_BODY, Node's
+ * ERR_*) is the framework's name for the failure, not a code OpenAI clients know.
+ */
+const OPENAI_CODE = /^[a-z][a-z0-9_]*$/;
+
+/**
  * OpenAI's error body from the service's one mapping, so both shapes say the same thing: the
  * status picks type and default code, a domain error's own param/code win, and a refused body
  * names the field of its first problem.
@@ -25,7 +31,10 @@ export function openAiErrorBody(mapped: MappedError, exception: unknown): OpenAi
       : exception instanceof RequestValidationError
         ? (exception.problems[0]?.field ?? null)
         : null;
-  const code = typeof detail?.code === 'string' && status < 500 ? detail.code : defaultCode(status);
+  const code =
+    typeof detail?.code === 'string' && status < 500 && OPENAI_CODE.test(detail.code)
+      ? detail.code
+      : defaultCode(status);
   return { error: { message: messages.join('; '), type: typeFor(status), param, code } };
 }
 
