@@ -37,6 +37,7 @@ const OPERATION_IDS = [
   'modifyVectorStore',
   'retrieveFile',
   'retrieveFileContent',
+  'retrieveModel',
   'retrieveVectorStore',
   'retrieveVectorStoreFile',
   'retrieveVectorStoreFileBatch',

@@ -167,6 +167,24 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
     expect(chunks.at(-2)!.related_questions).toEqual(RELATED);
   });
 
+  it("says finish_reason length when the model's answer was cut at max_tokens, whole and streamed", async () => {
+    const cut = await create({ max_tokens: 3 });
+    expect(cut.choices[0].message.content).toBe('Alpha comes first ');
+    expect(cut.choices[0].finish_reason).toBe('length');
+    const whole = await create({});
+    expect(whole.choices[0].finish_reason).toBe('stop');
+
+    const stream = await client.chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'alpha beta gamma delta' }],
+      stream: true,
+      max_tokens: 3,
+    });
+    const reasons: Array<string | null> = [];
+    for await (const chunk of stream) reasons.push(chunk.choices[0]?.finish_reason ?? null);
+    expect(reasons.filter(Boolean)).toEqual(['length']);
+  });
+
   it('returns 3 to 5 related questions only when asked', async () => {
     const asked = await create({ return_related_questions: true });
     expect(asked.related_questions).toEqual(RELATED);

@@ -75,6 +75,14 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
       created: expect.any(Number),
       owned_by: expect.any(String),
     });
+    // The SDK sends the id's slash encoded.
+    expect(await client.models.retrieve(`${builtinId}/extractive`)).toEqual(models.data[0]);
+    expect(await client.models.retrieve('quarry-deep')).toMatchObject({ id: 'quarry-deep' });
+    const missing = await client.models.retrieve(`${builtinId}/nope`).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    expect((missing as InstanceType<typeof OpenAI.NotFoundError>).error).toMatchObject({
+      code: 'model_not_found',
+    });
   });
 
   it('answers with citations, search_results, exact url_citation annotations and counted usage', async () => {

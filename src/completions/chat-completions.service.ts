@@ -28,6 +28,7 @@ import { mapConversation } from './conversation/conversation.mapping';
 import type {
   ChatCompletionRequestDto,
   SearchContextSize,
+  SearchMode,
 } from './dto/chat-completion-request.dto';
 import type { ChatCompletionChunkDto, ChatCompletionDto } from './dto/chat-completion-response.dto';
 import { InvalidCompletionRequestError } from './errors/completion.errors';
@@ -93,7 +94,7 @@ export class ChatCompletionsService {
     const run = this.runs.create({
       query: conversation.query,
       history: conversation.history,
-      sourceKinds: request.disable_search ? [] : [request.search_mode ?? 'web'],
+      sourceKinds: request.disable_search ? [] : [request.search_mode ?? this.defaultSearchMode()],
       mode: contextSize ? MODE_BY_CONTEXT_SIZE[contextSize] : (resolved.mode ?? 'speed'),
       systemInstructions: conversation.systemInstructions,
       models: () => ({ chatModel: meter, embeddingModel: resolved.embeddingModel }),
@@ -126,6 +127,11 @@ export class ChatCompletionsService {
     };
   }
 
+  /** Web when it can be searched; else the local documents, which need no network. */
+  private defaultSearchMode(): SearchMode {
+    return this.runs.metaSearchConfigured ? 'web' : 'local';
+  }
+
   /** The whole completion; a client gone (signal) ends the run without an answer. */
   async complete(run: CompletionRun, signal: AbortSignal): Promise<ChatCompletionDto> {
     // One answer per call, added to in place: not a copy per chunk of a long answer.
@@ -145,6 +151,7 @@ export class ChatCompletionsService {
       collected.message,
       collected.sources,
       run.meter.usage(),
+      run.meter.finishReason(),
       collected.related,
     );
   }
@@ -165,7 +172,7 @@ export class ChatCompletionsService {
             content += event.data;
             return builder.content(event.data);
           }
-          return builder.last(content, sources, event.relatedQuestions);
+          return builder.last(content, sources, run.meter.finishReason(), event.relatedQuestions);
         }),
       );
       return run.includeUsage

@@ -1,6 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QuarryApi, QuarryEndpoint } from '../common/decorators/quarry-endpoint.decorator';
-import { ModelListDto } from './dto/model-list.dto';
+import { ModelListDto, OpenAiModelDto } from './dto/model-list.dto';
 import { OpenAiErrorBody } from './errors/openai-error-body';
 import { CompletionModelResolver } from './models/completion-model.resolver';
 
@@ -24,14 +24,28 @@ export class ModelsController {
     errorBody: OpenAiErrorBody,
   })
   list(): ModelListDto {
-    return {
-      object: 'list',
-      data: this.models.list().map((model) => ({
-        id: model.id,
-        object: 'model',
-        created: STARTED,
-        owned_by: model.ownedBy,
-      })),
-    };
+    return { object: 'list', data: this.models.list().map(modelObject) };
   }
+
+  @Get('models/:id')
+  @QuarryEndpoint({
+    operationId: 'retrieveModel',
+    summary: 'One model id usable with /v1/chat/completions',
+    description:
+      'A model of GET /v1/models by its id; the `/` of `<providerId>/<chatModelKey>` is sent ' +
+      'encoded (%2F), as the OpenAI SDKs send it.',
+    ok: OpenAiModelDto,
+    errors: {
+      401: 'Missing or invalid bearer token.',
+      404: 'model_not_found: no active chat model or alias has this id.',
+    },
+    errorBody: OpenAiErrorBody,
+  })
+  retrieve(@Param('id') id: string): OpenAiModelDto {
+    return modelObject(this.models.listed(id));
+  }
+}
+
+function modelObject(model: { id: string; ownedBy: string }): OpenAiModelDto {
+  return { id: model.id, object: 'model', created: STARTED, owned_by: model.ownedBy };
 }

@@ -39,15 +39,26 @@ export interface TokenUsage {
   readonly totalTokens: number;
 }
 
-/** One piece of a streamed answer; the last chunk may carry usage when the provider reports it. */
+/**
+ * Why a model stopped writing: `stop` at the end of its answer, `length` at the token limit
+ * (maxTokens or the model's own), so the text is cut short.
+ */
+export type FinishReason = 'stop' | 'length';
+
+/**
+ * One piece of a streamed answer; the last chunk may carry usage when the provider reports it,
+ * and why the model stopped when it says.
+ */
 export interface ChatChunk {
   readonly text: string;
   readonly usage?: TokenUsage;
+  readonly finishReason?: FinishReason;
 }
 
 export interface ChatCompletion {
   readonly text: string;
   readonly usage?: TokenUsage;
+  readonly finishReason?: FinishReason;
 }
 
 export interface ChatModel {

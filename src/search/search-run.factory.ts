@@ -1,6 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ModelSelector, type ChatModel, type EmbeddingModel } from '../providers';
+import { META_SEARCH_BACKEND, type MetaSearchBackend } from './backends/meta-search.backend';
+import { MetaSearchNotConfiguredError } from './backends/meta-search.errors';
 import { FOCUS_MODE_SOURCES } from './dto/focus-mode';
 import type { SearchRequestDto } from './dto/search-request.dto';
 import { buildSearchFilters, type RawSearchFilters } from './filters/search-filters.builder';
@@ -52,10 +54,22 @@ export class SearchRunFactory {
   constructor(
     private readonly models: ModelSelector,
     @Inject(searchConfig.KEY) private readonly config: ConfigType<typeof searchConfig>,
+    @Optional()
+    @Inject(META_SEARCH_BACKEND)
+    private readonly metaSearch: MetaSearchBackend | null = null,
   ) {}
+
+  /** Whether web, academic and discussions can be searched: a meta-search backend has an address. */
+  get metaSearchConfigured(): boolean {
+    return this.metaSearch?.configured ?? true;
+  }
 
   create(request: SearchRunRequest): SearchRun {
     this.checkLimits(request.query, request.history, request.limitErrors);
+    // Known before anything is sent: a stream must not open only to end without a word.
+    if (request.sourceKinds.some((kind) => kind !== 'local') && !this.metaSearchConfigured) {
+      throw new MetaSearchNotConfiguredError();
+    }
     const { chatModel, embeddingModel } = request.models();
     return {
       query: request.query,

@@ -252,8 +252,19 @@ export class FakeOpenAiServer {
     return `You said: ${typeof lastUser?.content === 'string' ? lastUser.content : ''}`;
   }
 
+  /** The reply's tokens, cut at max_tokens as OpenAI cuts them, and why they end. */
+  private tokensFor(request: RecordedRequest): { tokens: string[]; finish: 'stop' | 'length' } {
+    const tokens = splitTokens(this.replyFor(request));
+    const max = (request.body.max_completion_tokens ?? request.body.max_tokens) as
+      number | undefined;
+    return max !== undefined && tokens.length > max
+      ? { tokens: tokens.slice(0, max), finish: 'length' }
+      : { tokens, finish: 'stop' };
+  }
+
   private completeChat(request: RecordedRequest, res: ServerResponse): void {
-    const text = this.replyFor(request);
+    const { tokens, finish } = this.tokensFor(request);
+    const text = tokens.join('');
     sendJson(res, 200, {
       id: 'chatcmpl-fake',
       object: 'chat.completion',
@@ -264,10 +275,10 @@ export class FakeOpenAiServer {
           index: 0,
           message: { role: 'assistant', content: text, refusal: null },
           logprobs: null,
-          finish_reason: 'stop',
+          finish_reason: finish,
         },
       ],
-      usage: usageOf(request, splitTokens(text).length),
+      usage: usageOf(request, tokens.length),
     });
   }
 
@@ -276,7 +287,7 @@ export class FakeOpenAiServer {
     res: ServerResponse,
     fault: Fault | undefined,
   ): Promise<void> {
-    const tokens = splitTokens(this.replyFor(request));
+    const { tokens, finish } = this.tokensFor(request);
     res.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
@@ -310,7 +321,7 @@ export class FakeOpenAiServer {
       send({ error: { message: 'fake error mid-stream', type: 'server_error', code: null } });
       return void res.end();
     }
-    send(choice({}, 'stop'));
+    send(choice({}, finish));
     if (request.body.stream_options?.include_usage) {
       send({ ...base, choices: [], usage: usageOf(request, tokens.length) });
     }

@@ -84,8 +84,12 @@ export class CompletionChoiceDto {
   @ApiProperty({ type: Object, nullable: true, example: null })
   readonly logprobs: null;
 
-  @ApiProperty({ enum: ['stop'], example: 'stop' })
-  readonly finish_reason: 'stop';
+  @ApiProperty({
+    enum: ['stop', 'length'],
+    example: 'stop',
+    description: 'length: the answer was cut at max_tokens (or the model limit).',
+  })
+  readonly finish_reason: 'stop' | 'length';
 }
 
 export class UsageDto {
@@ -168,8 +172,8 @@ export class ChunkChoiceDto {
   readonly logprobs: null;
 
   // null is listed in the enum too: OpenAPI 3.0 validators check enum before nullable.
-  @ApiProperty({ type: String, nullable: true, enum: ['stop', null], example: null })
-  readonly finish_reason: 'stop' | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['stop', 'length', null], example: null })
+  readonly finish_reason: 'stop' | 'length' | null;
 }
 
 /** One `data:` line of the stream; documented for clients, sent as text/event-stream. */

@@ -74,6 +74,13 @@ export class CompletionModelResolver {
     }
     return ids;
   }
+
+  /** The listed model with this id; 404 model_not_found when none is. */
+  listed(id: string): ListedModel {
+    const model = this.list().find((candidate) => candidate.id === id);
+    if (!model) throw new ModelNotFoundError(id);
+    return model;
+  }
 }
 
 function hasChatModel(providers: readonly ProviderDescriptor[], ref: ModelRefId): boolean {

@@ -1,3 +1,4 @@
+import type { FinishReason } from '../../providers';
 import type { SearchSource } from '../../search';
 import type {
   ChatCompletionChunkDto,
@@ -51,6 +52,7 @@ export function buildCompletion(
   content: string,
   sources: readonly SearchSource[],
   usage: UsageDto,
+  finishReason: FinishReason,
   relatedQuestions?: readonly string[],
 ): ChatCompletionDto {
   return {
@@ -68,7 +70,7 @@ export function buildCompletion(
           annotations: annotationsOf(content, sources),
         },
         logprobs: null,
-        finish_reason: 'stop',
+        finish_reason: finishReason,
       },
     ],
     usage,
@@ -116,6 +118,7 @@ export class ChunkBuilder {
   last(
     content: string,
     sources: readonly SearchSource[],
+    finishReason: FinishReason,
     relatedQuestions?: readonly string[],
   ): ChatCompletionChunkDto {
     const annotations = annotationsOf(content, sources);
@@ -126,7 +129,7 @@ export class ChunkBuilder {
           index: 0,
           delta: annotations.length > 0 ? { annotations } : {},
           logprobs: null,
-          finish_reason: 'stop',
+          finish_reason: finishReason,
         },
       ],
       ...(relatedQuestions ? { related_questions: [...relatedQuestions] } : {}),

@@ -5,6 +5,7 @@ import type {
   ChatCompletion,
   ChatMessage,
   ChatModel,
+  FinishReason,
   TokenUsage,
 } from '../../providers';
 import { countPromptTokens, countTextTokens } from './token-counter';
@@ -22,6 +23,7 @@ interface CallRecord {
  */
 export class UsageMeter implements ChatModel {
   private readonly calls: CallRecord[] = [];
+  private answerFinish: FinishReason = 'stop';
 
   constructor(private readonly model: ChatModel) {}
 
@@ -44,6 +46,7 @@ export class UsageMeter implements ChatModel {
       tap((chunk) => {
         record.text += chunk.text;
         if (chunk.usage) record.reported = chunk.usage;
+        if (chunk.finishReason) this.answerFinish = chunk.finishReason;
       }),
     );
   }
@@ -58,6 +61,14 @@ export class UsageMeter implements ChatModel {
     record.text = completion.text;
     if (completion.usage) record.reported = completion.usage;
     return completion;
+  }
+
+  /**
+   * Why the answer ended: `length` when the model stopped at the token limit. The answer is the
+   * one call streamed (planning and related questions are asked whole).
+   */
+  finishReason(): FinishReason {
+    return this.answerFinish;
   }
 
   /** Usage of every call so far, in OpenAI's field names. */

@@ -7,6 +7,7 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
+  FinishReason,
   TokenUsage,
 } from '../model.ports';
 import { InvalidModelSelectionError } from '../model.errors';
@@ -69,7 +70,11 @@ export class AnthropicAdapter implements ProviderAdapter {
               yield { text: event.delta.text };
             }
             if (event.type === 'message_delta') {
-              yield { text: '', usage: usageOf(input, event.usage.output_tokens) };
+              yield {
+                text: '',
+                usage: usageOf(input, event.usage.output_tokens),
+                finishReason: finishReasonOf(event.delta.stop_reason),
+              };
             }
           }
         })();
@@ -82,7 +87,11 @@ export class AnthropicAdapter implements ProviderAdapter {
         const text = message.content
           .map((block) => (block.type === 'text' ? block.text : ''))
           .join('');
-        return { text, usage: usageOf(message.usage.input_tokens, message.usage.output_tokens) };
+        return {
+          text,
+          usage: usageOf(message.usage.input_tokens, message.usage.output_tokens),
+          finishReason: finishReasonOf(message.stop_reason),
+        };
       },
     });
   }
@@ -105,6 +114,12 @@ function alternating(messages: readonly ChatMessage[]): Anthropic.MessageParam[]
   }
   if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: '(continuing)' });
   return turns;
+}
+
+/** Anthropic's stop_reason: max_tokens is a cut answer; the rest end it. */
+function finishReasonOf(reason: string | null | undefined): FinishReason | undefined {
+  if (!reason) return undefined;
+  return reason === 'max_tokens' ? 'length' : 'stop';
 }
 
 function usageOf(input: number, output: number): TokenUsage {

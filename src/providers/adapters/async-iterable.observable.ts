@@ -28,12 +28,13 @@ export function observeChatStream(
         if (typeof answer === 'function') {
           // Unsubscribing aborts the call, which ends the feed; nothing is emitted after it.
           await answer((chunk) => {
-            if (!subscriber.closed && (chunk.text || chunk.usage)) subscriber.next(chunk);
+            if (!subscriber.closed && (chunk.text || chunk.usage || chunk.finishReason))
+              subscriber.next(chunk);
           });
         } else {
           for await (const chunk of answer) {
             if (subscriber.closed) return;
-            if (chunk.text || chunk.usage) subscriber.next(chunk);
+            if (chunk.text || chunk.usage || chunk.finishReason) subscriber.next(chunk);
           }
         }
         // Some SDKs end the iteration quietly when aborted; an abort is never a complete answer.

@@ -7,6 +7,7 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
+  FinishReason,
   ModelDescriptor,
   TokenUsage,
 } from '../model.ports';
@@ -81,17 +82,22 @@ export class GeminiAdapter implements ProviderAdapter {
         return (async function* (): AsyncIterable<ChatChunk> {
           for await (const response of responses) {
             // Every chunk repeats the running usage; the one with a finish reason carries the total.
-            const finished = Boolean(response.candidates?.[0]?.finishReason);
+            const finished = response.candidates?.[0]?.finishReason;
             yield {
               text: response.text ?? '',
               usage: finished ? usageOf(response.usageMetadata) : undefined,
+              finishReason: finishReasonOf(finished),
             };
           }
         })();
       },
       complete: async (messages, options, signal) => {
         const response = await client.models.generateContent(request(messages, options, signal));
-        return { text: response.text ?? '', usage: usageOf(response.usageMetadata) };
+        return {
+          text: response.text ?? '',
+          usage: usageOf(response.usageMetadata),
+          finishReason: finishReasonOf(response.candidates?.[0]?.finishReason),
+        };
       },
     });
   }
@@ -113,6 +119,12 @@ export class GeminiAdapter implements ProviderAdapter {
       },
     );
   }
+}
+
+/** Gemini's finishReason: MAX_TOKENS is a cut answer; the rest end it. */
+function finishReasonOf(reason: string | undefined): FinishReason | undefined {
+  if (!reason) return undefined;
+  return reason === 'MAX_TOKENS' ? 'length' : 'stop';
 }
 
 function usageOf(

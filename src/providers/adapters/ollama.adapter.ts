@@ -7,6 +7,7 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
+  FinishReason,
 } from '../model.ports';
 import { providerFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
@@ -72,6 +73,7 @@ export class OllamaAdapter implements ProviderAdapter {
             yield {
               text: part.message?.content ?? '',
               usage: part.done ? usageOf(part) : undefined,
+              finishReason: part.done ? finishReasonOf(part.done_reason) : undefined,
             };
           }
         })();
@@ -81,7 +83,11 @@ export class OllamaAdapter implements ProviderAdapter {
           ...request(messages, options),
           stream: false,
         });
-        return { text: response.message?.content ?? '', usage: usageOf(response) };
+        return {
+          text: response.message?.content ?? '',
+          usage: usageOf(response),
+          finishReason: finishReasonOf(response.done_reason),
+        };
       },
     });
   }
@@ -118,4 +124,10 @@ export class OllamaAdapter implements ProviderAdapter {
         }),
     });
   }
+}
+
+/** Ollama's done_reason: length is a cut answer; the rest end it. */
+function finishReasonOf(reason: string | undefined): FinishReason | undefined {
+  if (!reason) return undefined;
+  return reason === 'length' ? 'length' : 'stop';
 }

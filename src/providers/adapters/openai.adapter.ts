@@ -8,6 +8,7 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
+  FinishReason,
   TokenUsage,
 } from '../model.ports';
 import { embeddingVector } from './embedding-vector';
@@ -90,6 +91,7 @@ export class OpenAiAdapter implements ProviderAdapter {
         return {
           text: completion.choices[0]?.message?.content ?? '',
           usage: usageOf(completion.usage),
+          finishReason: finishReasonOf(completion.choices[0]?.finish_reason),
         };
       },
     });
@@ -153,10 +155,20 @@ function chatChunks(response: Response): ChatChunkFeed {
         // What the SDK's stream does with an error sent inside a 200 stream.
         if (chunk?.error)
           throw new OpenAI.APIError(undefined, chunk.error, undefined, response.headers);
-        return { text: chunk.choices?.[0]?.delta?.content ?? '', usage: usageOf(chunk.usage) };
+        return {
+          text: chunk.choices?.[0]?.delta?.content ?? '',
+          usage: usageOf(chunk.usage),
+          finishReason: finishReasonOf(chunk.choices?.[0]?.finish_reason),
+        };
       },
       joinChatChunks,
     );
+}
+
+/** OpenAI's finish_reason, where it says the answer was cut or ended (tool calls count as an end). */
+function finishReasonOf(reason: string | null | undefined): FinishReason | undefined {
+  if (!reason) return undefined;
+  return reason === 'length' ? 'length' : 'stop';
 }
 
 function usageOf(usage: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {

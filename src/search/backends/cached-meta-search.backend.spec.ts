@@ -24,6 +24,7 @@ function cachedBackend(answer: () => Promise<SearchResult[]> = () => Promise.res
   let calls = 0;
   const backend: MetaSearchBackend = {
     name: 'fake',
+    configured: true,
     search: () => {
       calls++;
       return answer();

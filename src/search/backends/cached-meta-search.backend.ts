@@ -31,6 +31,10 @@ export class CachedMetaSearchBackend implements MetaSearchBackend {
     return this.backend.name;
   }
 
+  get configured(): boolean {
+    return this.backend.configured;
+  }
+
   search(query: MetaSearchQuery, signal: AbortSignal): Promise<SearchResult[]> {
     // One span per backend call of the retrieve step (tracing on only).
     return inSpan(

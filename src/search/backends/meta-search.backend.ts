@@ -18,6 +18,8 @@ export interface MetaSearchQuery {
 export interface MetaSearchBackend {
   /** Shown in errors and used in cache keys, e.g. "SearxNG". */
   readonly name: string;
+  /** Whether it has an address to ask; without one every search fails (503). */
+  readonly configured: boolean;
   search(query: MetaSearchQuery, signal: AbortSignal): Promise<SearchResult[]>;
 }
 

@@ -55,6 +55,10 @@ export class SearxngJsonClient implements MetaSearchBackend {
     this.addressLabels = options.baseUrls.map(addressLabel);
   }
 
+  get configured(): boolean {
+    return this.options.baseUrls.length > 0;
+  }
+
   get name(): string {
     return this.options.name;
   }
