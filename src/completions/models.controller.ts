@@ -30,15 +30,10 @@ export class ModelsController {
   @Get('models/:id')
   @QuarryEndpoint({
     operationId: 'retrieveModel',
-    summary: 'One model id usable with /v1/chat/completions',
-    description:
-      'A model of GET /v1/models by its id; the `/` of `<providerId>/<chatModelKey>` is sent ' +
-      'encoded (%2F), as the OpenAI SDKs send it.',
+    summary: 'A model of GET /v1/models',
+    description: 'The `/` of an id is sent as %2F, as the OpenAI SDKs send it.',
     ok: OpenAiModelDto,
-    errors: {
-      401: 'Missing or invalid bearer token.',
-      404: 'model_not_found: no active chat model or alias has this id.',
-    },
+    errors: { 401: 'Missing or invalid bearer token.', 404: 'model_not_found.' },
     errorBody: OpenAiErrorBody,
   })
   retrieve(@Param('id') id: string): OpenAiModelDto {

@@ -159,8 +159,7 @@ export class ChatCompletionRequestDto {
     enum: SEARCH_MODES,
     description:
       'Where to search: web, academic, discussions (meta-search) or local (documents index, ' +
-      'offline). Default: web when a meta-search backend is configured (SEARXNG_URL or ' +
-      'SEARCH_SVC_URL), else local, so an unchanged OpenAI client gets an answer offline.',
+      'offline). Default: web when a meta-search backend is configured, else local.',
   })
   @IsOptional()
   @IsIn(SEARCH_MODES, { message: `search_mode must be one of: ${SEARCH_MODES.join(', ')}` })

@@ -84,11 +84,7 @@ export class CompletionChoiceDto {
   @ApiProperty({ type: Object, nullable: true, example: null })
   readonly logprobs: null;
 
-  @ApiProperty({
-    enum: ['stop', 'length'],
-    example: 'stop',
-    description: 'length: the answer was cut at max_tokens (or the model limit).',
-  })
+  @ApiProperty({ enum: ['stop', 'length'], example: 'stop' })
   readonly finish_reason: 'stop' | 'length';
 }
 
