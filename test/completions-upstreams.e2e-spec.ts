@@ -295,4 +295,23 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
     });
     expect(JSON.stringify(apiError.error)).not.toContain('sk-upstream');
   });
+
+  it('answers 400 context_length_exceeded when the model says the conversation is over its context', async () => {
+    const tooLong = {
+      status: 400,
+      code: 'context_length_exceeded',
+      message: "This model's maximum context length is 8192 tokens.",
+      path: '/v1/chat/completions',
+    };
+    // Planning and the answer both ask the model; both are refused.
+    llm.failNext(tooLong, 2);
+    const error = await create({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).error).toEqual({
+      message: expect.stringMatching(/context too long: .*maximum context length/),
+      type: 'invalid_request_error',
+      param: null,
+      code: 'context_length_exceeded',
+    });
+  });
 });

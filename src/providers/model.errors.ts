@@ -8,9 +8,17 @@ export class InvalidModelSelectionError extends QuarryError {
 }
 
 export type ModelCallFailure =
-  'auth_failed' | 'rate_limited' | 'model_not_found' | 'unreachable' | 'timeout' | 'bad_response';
+  | 'auth_failed'
+  | 'rate_limited'
+  | 'model_not_found'
+  | 'unreachable'
+  | 'timeout'
+  | 'bad_response'
+  | 'context_too_long';
 
 const STATUS: Record<ModelCallFailure, number> = {
+  // The conversation sent is longer than the model takes: shortened, the request can succeed.
+  context_too_long: 400,
   auth_failed: 502,
   rate_limited: 503,
   model_not_found: 502,
@@ -21,6 +29,9 @@ const STATUS: Record<ModelCallFailure, number> = {
 
 /** A call to a model provider failed; names the provider and model, never the key or address. */
 export class ModelCallError extends QuarryError {
+  /** OpenAI's code for the failure a client can act on, where there is one. */
+  readonly code?: string;
+
   constructor(
     readonly failure: ModelCallFailure,
     readonly provider: string,
@@ -29,10 +40,11 @@ export class ModelCallError extends QuarryError {
     retryAfterSeconds?: number,
   ) {
     super(
-      `${provider} model ${model}: ${failure.replace('_', ' ')}: ${detail}`,
+      `${provider} model ${model}: ${failure.replaceAll('_', ' ')}: ${detail}`,
       STATUS[failure],
       retryAfterSeconds !== undefined ? { 'retry-after': String(retryAfterSeconds) } : {},
     );
+    if (failure === 'context_too_long') this.code = 'context_length_exceeded';
   }
 }
 

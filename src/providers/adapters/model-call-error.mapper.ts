@@ -33,12 +33,25 @@ export function toModelCallError(
   if (status === 404) return fail('model_not_found', detail);
   if (status === 429) return fail('rate_limited', detail, retryAfterOf(error));
   if (status === 408 || status === 504) return fail('timeout', detail);
+  if (status === 400 && isContextTooLong(error, detail)) return fail('context_too_long', detail);
   if (status !== undefined && status >= 500)
     return fail('unreachable', `HTTP ${status}: ${detail}`);
   if (status !== undefined) return fail('bad_response', `HTTP ${status}: ${detail}`);
   if (isTimeout(error)) return fail('timeout', detail);
   if (isConnectionFailure(error)) return fail('unreachable', detail);
   return fail('bad_response', detail);
+}
+
+/**
+ * How providers say the prompt is over the model's context: OpenAI's code, or the words of
+ * OpenAI-compatible servers, Anthropic ("prompt is too long") and Gemini ("input token count").
+ */
+const CONTEXT_TOO_LONG =
+  /context[_ ]length|context window|maximum context|prompt is too long|input token count|too many tokens/i;
+
+function isContextTooLong(error: unknown, detail: string): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'context_length_exceeded' || CONTEXT_TOO_LONG.test(detail);
 }
 
 function statusOf(error: unknown): number | undefined {
