@@ -150,6 +150,11 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
       completion.citations[2],
     ]);
     expect(annotations[0].url_citation.title).toBe(completion.search_results[0].title);
+
+    await create({ stop: 'END' });
+    expect(chatCalls().at(-1)!.body).toMatchObject({ stop: ['END'] });
+    await create({ stop: ['\n\n', 'END'] });
+    expect(chatCalls().at(-1)!.body).toMatchObject({ stop: ['\n\n', 'END'] });
   });
 
   it('sums usage over every model call, streamed too, related questions included', async () => {

@@ -115,6 +115,13 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
     expect(completion.related_questions).toBeUndefined();
   });
 
+  it('ends the answer before the first stop sequence, as OpenAI does', async () => {
+    const whole = (await create({})).choices[0].message.content!;
+    const cut = (await create({ stop: ['[', 'never written'] })).choices[0].message.content!;
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut).toBe(whole.slice(0, whole.indexOf('[')));
+  });
+
   it('streams chunks: citations first, content, annotations with finish_reason, then usage', async () => {
     const stream = await client.chat.completions.create({
       model: 'quarry-speed',
@@ -215,6 +222,9 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
       [{ search_mode: 'sec' }, 'search_mode'],
       [{ max_sources: 51 }, 'max_sources'],
       [{ temperature: 3 }, 'temperature'],
+      [{ stop: 42 }, 'stop'],
+      [{ stop: ['a', 'b', 'c', 'd', 'e'] }, 'stop'],
+      [{ stop: [''] }, 'stop'],
       [{ web_search_options: { search_context_size: 'huge' } }, 'web_search_options'],
       [{ messages: [{ role: 'assistant', content: 'hi' }] }, 'messages'],
       [{ messages: [{ role: 'tool', content: 'x' }] }, 'messages'],

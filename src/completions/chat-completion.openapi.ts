@@ -74,9 +74,8 @@ export const CREATE_CHAT_COMPLETION: QuarryEndpointOptions = {
   description:
     'Answers the last user message from fresh search results, citing them as [n]. The response ' +
     "is OpenAI's chat.completion with message.annotations (url_citation per marker) plus Sonar's " +
-    'citations, search_results and, when asked, related_questions. Errors use ' +
-    "OpenAI's shape { error: { message, type, param, code } }. OpenAI's stream: true is " +
-    'accepted here and answers as POST /v1/chat/completions/stream, which documents the events.',
+    "citations, search_results and, when asked, related_questions; errors are in OpenAI's " +
+    'shape. stream: true answers as POST /v1/chat/completions/stream, which documents the events.',
   body: REQUEST,
   ok: { type: ChatCompletionDto, description: 'The completion.' },
   errors: ERRORS,

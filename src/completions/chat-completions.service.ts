@@ -31,6 +31,7 @@ import type {
   SearchMode,
 } from './dto/chat-completion-request.dto';
 import type { ChatCompletionChunkDto, ChatCompletionDto } from './dto/chat-completion-response.dto';
+import { stopSequences } from './dto/stop-sequences.validator';
 import { InvalidCompletionRequestError } from './errors/completion.errors';
 import { CompletionModelResolver } from './models/completion-model.resolver';
 import { RelatedQuestionsWriter } from './related/related-questions.writer';
@@ -110,6 +111,7 @@ export class ChatCompletionsService {
         ...(request.temperature != null ? { temperature: request.temperature } : {}),
         ...(request.top_p != null ? { topP: request.top_p } : {}),
         ...(maxTokens != null ? { maxTokens } : {}),
+        ...(request.stop != null ? { stop: stopSequences(request.stop) } : {}),
       },
       requestId,
       limitErrors: COMPLETION_LIMIT_ERRORS,

@@ -18,6 +18,8 @@ export interface ChatCallOptions extends ModelCallOptions {
   readonly temperature?: number;
   readonly topP?: number;
   readonly maxTokens?: number;
+  /** The answer ends before the first of these (OpenAI's stop); at most four. */
+  readonly stop?: readonly string[];
   /** Ask for a JSON object as output where the provider supports it (planning step). */
   readonly json?: boolean;
   /**

@@ -28,7 +28,7 @@ export interface SearchRun {
   readonly embeddingModel: EmbeddingModel;
   readonly filters?: SearchFilters;
   /** Sampling settings for the answer only (not for query planning). */
-  readonly answerOptions?: Pick<ChatCallOptions, 'temperature' | 'topP' | 'maxTokens'>;
+  readonly answerOptions?: Pick<ChatCallOptions, 'temperature' | 'topP' | 'maxTokens' | 'stop'>;
   /** Request id, so that logs of one run can be found together. */
   readonly requestId?: string;
   /** Whose vector stores the local source searches. */

@@ -24,6 +24,7 @@ import {
   MAX_SOURCES_LIMIT,
 } from '../../search';
 import { IsChatMessages, MESSAGE_ROLES, type RequestMessage } from './chat-messages.validator';
+import { IsStopSequences } from './stop-sequences.validator';
 
 /** Sonar's search_mode values plus Quarry's local documents index. */
 export const SEARCH_MODES = ['web', 'academic', 'discussions', 'local'] as const;
@@ -79,7 +80,7 @@ class ChatMessageSchema {
 
 /**
  * POST /v1/chat/completions: OpenAI's Chat Completions request with Perplexity Sonar's search
- * fields. Unknown fields (n, stop, tools...) are ignored.
+ * fields. Unknown fields (n, tools...) are ignored.
  */
 export class ChatCompletionRequestDto {
   @ApiProperty({
@@ -105,9 +106,7 @@ export class ChatCompletionRequestDto {
   readonly messages: RequestMessage[];
 
   @ApiPropertyOptional({
-    description:
-      "OpenAI's way to stream: true answers as POST /v1/chat/completions/stream (server-sent " +
-      'events of chat.completion.chunk, then [DONE]). Ignored by that operation. Default: false.',
+    description: 'true answers as POST /v1/chat/completions/stream; ignored there. Default: false.',
   })
   @IsOptional()
   @IsBoolean({ message: 'stream must be a boolean' })
@@ -133,6 +132,13 @@ export class ChatCompletionRequestDto {
   @Min(0, { message: 'top_p must be from 0 to 1' })
   @Max(1, { message: 'top_p must be from 0 to 1' })
   readonly top_p?: number;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: 4 }],
+    description: 'The answer ends before the first of these.',
+  })
+  @IsStopSequences()
+  readonly stop?: string | string[];
 
   @ApiPropertyOptional({
     type: 'integer',

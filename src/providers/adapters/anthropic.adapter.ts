@@ -54,6 +54,7 @@ export class AnthropicAdapter implements ProviderAdapter {
         messages: alternating(messages),
         temperature: options?.temperature,
         top_p: options?.topP,
+        ...(options?.stop?.length ? { stop_sequences: [...options.stop] } : {}),
       };
     };
     return sdkChatModel(spec, key, defaultTimeoutMs, {

@@ -63,6 +63,7 @@ export class GeminiAdapter implements ProviderAdapter {
         temperature: options?.temperature,
         topP: options?.topP,
         maxOutputTokens: options?.maxTokens,
+        ...(options?.stop?.length ? { stopSequences: [...options.stop] } : {}),
         ...(system.length ? { systemInstruction: system.join('\n\n') } : {}),
         ...(options?.json ? { responseMimeType: 'application/json' } : {}),
       };

@@ -52,6 +52,7 @@ export class OllamaAdapter implements ProviderAdapter {
         temperature: options?.temperature,
         top_p: options?.topP,
         num_predict: options?.maxTokens,
+        ...(options?.stop?.length ? { stop: [...options.stop] } : {}),
       },
     });
     const usageOf = (part: { prompt_eval_count?: number; eval_count?: number }) =>

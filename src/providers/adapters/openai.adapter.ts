@@ -69,6 +69,7 @@ export class OpenAiAdapter implements ProviderAdapter {
       temperature: options?.temperature,
       top_p: options?.topP,
       max_tokens: options?.maxTokens,
+      ...(options?.stop?.length ? { stop: [...options.stop] } : {}),
       ...(options?.json ? { response_format: { type: 'json_object' as const } } : {}),
     });
     return sdkChatModel(spec, key, defaultTimeoutMs, {

@@ -84,7 +84,7 @@ export class ExtractiveChatModel implements ChatModel {
         subscriber.error(new ModelCallAbortedError('the model call was cancelled'));
         return;
       }
-      for (const text of this.answerPieces(messages, options)) {
+      for (const text of endedAtStop(this.answerPieces(messages, options), options?.stop)) {
         if (subscriber.closed || options?.signal?.aborted) return;
         subscriber.next({ text });
       }
@@ -96,7 +96,9 @@ export class ExtractiveChatModel implements ChatModel {
     if (options?.signal?.aborted) {
       return Promise.reject(new ModelCallAbortedError('the model call was cancelled'));
     }
-    return Promise.resolve({ text: this.answerPieces(messages, options).join('') });
+    return Promise.resolve({
+      text: endedAtStop(this.answerPieces(messages, options), options?.stop).join(''),
+    });
   }
 
   /** The answer as the pieces it is streamed in: one cited sentence each. */
@@ -131,6 +133,25 @@ export class ExtractiveChatModel implements ChatModel {
       return index === chosen.length - 1 ? cited : `${cited} `;
     });
   }
+}
+
+/** The pieces up to the first stop sequence (which is left out), as OpenAI ends at `stop`. */
+function endedAtStop(pieces: string[], stop: readonly string[] | undefined): string[] {
+  if (!stop?.length) return pieces;
+  const text = pieces.join('');
+  const at = Math.min(...stop.map((sequence) => text.indexOf(sequence)).filter((i) => i !== -1));
+  if (!Number.isFinite(at)) return pieces;
+  const kept: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    if (length + piece.length >= at) {
+      if (at > length) kept.push(piece.slice(0, at - length));
+      break;
+    }
+    kept.push(piece);
+    length += piece.length;
+  }
+  return kept;
 }
 
 /** Sources from the system messages (where the pipeline puts them), else from any message. */
