@@ -230,6 +230,17 @@ describe('Ollama adapter', () => {
   afterEach(() => fake.close());
   const adapter = () => adapterFor('ollama', { baseURL: fake.url });
 
+  it('says length when the answer was cut at maxTokens, and sends the stop sequences', async () => {
+    const model = adapter().chatModel('llama3.1:8b');
+    const options = { maxTokens: 2, stop: ['END'] };
+    const chunks = await collect(model.stream(MESSAGES, options));
+    expect(chunks.map((c) => c.text).join('')).toBe('Hi from ');
+    expect(chunks.at(-1)?.finishReason).toBe('length');
+    expect(fake.requests.at(-1)?.body.options).toMatchObject({ num_predict: 2, stop: ['END'] });
+    expect((await model.complete(MESSAGES, options)).finishReason).toBe('length');
+    expect((await model.complete(MESSAGES)).finishReason).toBe('stop');
+  });
+
   it('discovers /api/tags, streams /api/chat NDJSON, embeds with /api/embed', async () => {
     expect(await adapter().discoverModels(AbortSignal.timeout(2000))).toEqual({
       chatModels: [{ key: 'llama3.1:8b', name: 'Llama3.1 8b' }],
@@ -278,6 +289,17 @@ describe('Anthropic adapter', () => {
   const adapter = (apiKey = 'sk-ant') =>
     adapterFor('anthropic', { baseURL: fake.url, apiKey, maxRetries: 0 });
 
+  it('says length when the answer was cut at maxTokens, and sends the stop sequences', async () => {
+    const model = adapter().chatModel('claude-test-1');
+    const options = { maxTokens: 2, stop: ['END'] };
+    const chunks = await collect(model.stream(MESSAGES, options));
+    expect(chunks.map((c) => c.text).join('')).toBe('Hi from ');
+    expect(chunks.at(-1)?.finishReason).toBe('length');
+    expect(fake.requests.at(-1)?.body).toMatchObject({ max_tokens: 2, stop_sequences: ['END'] });
+    expect((await model.complete(MESSAGES, options)).finishReason).toBe('length');
+    expect((await model.complete(MESSAGES)).finishReason).toBe('stop');
+  });
+
   it('discovers models and streams messages with the system prompt apart', async () => {
     expect(await adapter().discoverModels(AbortSignal.timeout(2000))).toEqual({
       chatModels: [{ key: 'claude-test-1', name: 'Claude Test 1' }],
@@ -319,6 +341,20 @@ describe('Gemini adapter', () => {
   });
   afterEach(() => fake.close());
   const adapter = () => adapterFor('gemini', { baseURL: fake.url, apiKey: 'g-key' });
+
+  it('says length when the answer was cut at maxTokens, and sends the stop sequences', async () => {
+    const model = adapter().chatModel('gemini-2.5-flash');
+    const options = { maxTokens: 2, stop: ['END'] };
+    const chunks = await collect(model.stream(MESSAGES, options));
+    expect(chunks.map((c) => c.text).join('')).toBe('Hi from ');
+    expect(chunks.at(-1)?.finishReason).toBe('length');
+    expect(fake.requests.at(-1)?.body.generationConfig).toMatchObject({
+      maxOutputTokens: 2,
+      stopSequences: ['END'],
+    });
+    expect((await model.complete(MESSAGES, options)).finishReason).toBe('length');
+    expect((await model.complete(MESSAGES)).finishReason).toBe('stop');
+  });
 
   it('discovers models by supported action, streams and embeds', async () => {
     expect(await adapter().discoverModels(AbortSignal.timeout(2000))).toEqual({

@@ -20,7 +20,7 @@ export class SuggestionsController {
     operationId: 'suggest',
     summary: 'Follow-up questions for a conversation',
     description:
-      '3 to 5 follow-up questions written by the chat model from chatHistory (the writer of the ' +
+      'Up to 5 follow-up questions written by the chat model from chatHistory (the writer of the ' +
       '/v1 related_questions). With the built-in provider they are questions built from the ' +
       "conversation's own phrases. No search is run.",
     body: SuggestionsRequestDto,

@@ -55,8 +55,12 @@ export class FakeAnthropicServer extends FakeProviderServer<FakeAnthropicOptions
   }
 
   private async messages(request: RecordedRequest, res: ServerResponse): Promise<void> {
-    const text = this.options.reply ?? 'Hello from Claude.';
-    const tokens = splitTokens(text);
+    // Cut at max_tokens as Anthropic cuts, which then says so in stop_reason.
+    const written = splitTokens(this.options.reply ?? 'Hello from Claude.');
+    const max = request.body.max_tokens as number;
+    const tokens = written.slice(0, max);
+    const stopReason = tokens.length < written.length ? 'max_tokens' : 'end_turn';
+    const text = tokens.join('');
     const message = {
       id: 'msg_fake',
       type: 'message',
@@ -68,7 +72,7 @@ export class FakeAnthropicServer extends FakeProviderServer<FakeAnthropicOptions
       return send(res, 200, {
         ...message,
         content: [{ type: 'text', text }],
-        stop_reason: 'end_turn',
+        stop_reason: stopReason,
         usage: { input_tokens: 7, output_tokens: tokens.length },
       });
     }
@@ -92,7 +96,7 @@ export class FakeAnthropicServer extends FakeProviderServer<FakeAnthropicOptions
     }
     event('content_block_stop', { index: 0 });
     event('message_delta', {
-      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      delta: { stop_reason: stopReason, stop_sequence: null },
       usage: { output_tokens: tokens.length },
     });
     event('message_stop', {});

@@ -73,8 +73,13 @@ export class FakeGeminiServer extends FakeProviderServer<FakeGeminiOptions> {
       }>;
       return send(res, 200, { embeddings: requests.map((r) => embedding(r.content)) });
     }
-    if (method === 'generateContent') return send(res, 200, this.response(this.reply(), 'STOP'));
-    if (method === 'streamGenerateContent') return this.stream(res);
+    // Cut at maxOutputTokens as Gemini cuts, which then says so in finishReason.
+    const written = splitTokens(this.reply());
+    const max = request.body.generationConfig?.maxOutputTokens as number | undefined;
+    const tokens = written.slice(0, max);
+    const finish = tokens.length < written.length ? 'MAX_TOKENS' : 'STOP';
+    if (method === 'generateContent') return send(res, 200, this.response(tokens.join(''), finish));
+    if (method === 'streamGenerateContent') return this.stream(res, tokens, finish);
     sendError(res, 404, 'NOT_FOUND', `unknown method ${method}`);
   }
 
@@ -100,14 +105,13 @@ export class FakeGeminiServer extends FakeProviderServer<FakeGeminiOptions> {
     };
   }
 
-  private async stream(res: ServerResponse): Promise<void> {
-    const tokens = splitTokens(this.reply());
+  private async stream(res: ServerResponse, tokens: string[], finish: string): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     for (let i = 0; i < tokens.length; i++) {
       if (this.options.tokenDelayMs) await sleep(this.options.tokenDelayMs);
       if (res.destroyed) return;
       res.write(
-        `data: ${JSON.stringify(this.response(tokens[i], i === tokens.length - 1 ? 'STOP' : undefined))}\r\n\r\n`,
+        `data: ${JSON.stringify(this.response(tokens[i], i === tokens.length - 1 ? finish : undefined))}\r\n\r\n`,
       );
     }
     res.end();

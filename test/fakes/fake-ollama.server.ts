@@ -64,14 +64,16 @@ export class FakeOllamaServer extends FakeProviderServer<FakeOllamaOptions> {
   }
 
   private async chat(request: RecordedRequest, res: ServerResponse): Promise<void> {
-    const text = this.options.reply ?? 'Hello from Ollama.';
-    const tokens = splitTokens(text);
+    // Cut at num_predict as Ollama cuts, which then says so in done_reason.
+    const written = splitTokens(this.options.reply ?? 'Hello from Ollama.');
+    const tokens = written.slice(0, request.body.options?.num_predict as number | undefined);
+    const text = tokens.join('');
     const base = { model: request.body.model, created_at: new Date().toISOString() };
     const last = {
       ...base,
       message: { role: 'assistant', content: '' },
       done: true,
-      done_reason: 'stop',
+      done_reason: tokens.length < written.length ? 'length' : 'stop',
       prompt_eval_count: 5,
       eval_count: tokens.length,
     };
