@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import OpenAI, { toFile } from 'openai';
 import { FakeAuthServer } from '../test/fakes/fake-auth.server';
+import { docx, documentXml, paragraph } from './utils/docx-file';
 import { LocalDocsDirectorySync } from '../src/documents/local-docs-directory.sync';
 import { testDocumentsDatabase, type TestDocumentsDatabase } from './utils/documents-database';
 import { startTestApp, type TestApp } from './utils/test-app';
@@ -237,6 +238,63 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
       param: 'file',
       message: expect.stringContaining('NUL'),
     });
+  });
+
+  it('finds the text of a DOCX, an HTML fragment and a UTF-16 text file; an empty file fails', async () => {
+    const upload = async (content: Buffer, name: string) =>
+      (await alice.files.create({ file: await toFile(content, name), purpose: 'assistants' })).id;
+    const files = {
+      docx: await upload(
+        docx(documentXml(paragraph('The Cobalt memo moves the picnic to Lake Umbra.'))),
+        'memo.docx',
+      ),
+      html: await upload(
+        Buffer.from('<p>The ferry to Garnet Island leaves at dawn.</p>'),
+        'f.html',
+      ),
+      // Windows' "Unicode" text: UTF-16 with a byte order mark.
+      utf16: await upload(
+        Buffer.concat([
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from('Basalt quarry tours run on Sundays.', 'utf16le'),
+        ]),
+        'tours.txt',
+      ),
+      empty: await upload(Buffer.alloc(0), 'empty.txt'),
+    };
+    const store = await alice.vectorStores.create({ file_ids: Object.values(files) });
+    for (const [kind, id] of Object.entries(files)) {
+      const file = await ingested(alice, store.id, id);
+      expect({ kind, status: file.status }).toEqual({
+        kind,
+        status: kind === 'empty' ? 'failed' : 'completed',
+      });
+      if (kind === 'empty') expect(file.last_error).toMatchObject({ code: 'invalid_file' });
+    }
+    for (const [query, id] of [
+      ['picnic', files.docx],
+      ['ferry', files.html],
+      ['quarry tours', files.utf16],
+    ]) {
+      const found = await alice.vectorStores.search(store.id, { query });
+      expect({ query, first: found.data[0]?.file_id }).toEqual({ query, first: id });
+    }
+  });
+
+  it('adds one file to a store from several requests at once without an error', async () => {
+    const file = await alice.files.create({
+      file: await toFile(Buffer.from(RUNBOOK), 'runbook.md'),
+      purpose: 'assistants',
+    });
+    const store = await alice.vectorStores.create({});
+    const added = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        alice.vectorStores.files.create(store.id, { file_id: file.id }),
+      ),
+    );
+    expect(added.map((result) => result.status)).toEqual(Array(6).fill('fulfilled'));
+    expect((await ingested(alice, store.id, file.id)).status).toBe('completed');
+    expect((await alice.vectorStores.retrieve(store.id)).file_counts.total).toBe(1);
   });
 
   it('marks a file that does not parse failed, with the reason', async () => {

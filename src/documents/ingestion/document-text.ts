@@ -38,12 +38,12 @@ export async function documentText(
         `the file is not a ${kind.toUpperCase()} (its first bytes do not match)`,
       );
     }
-    const text = await extractInWorker(kind, content, limits);
+    const text = withoutNul(await extractInWorker(kind, content, limits));
     return kind === 'pdf'
       ? { title: fallbackTitle, sections: paragraphsSection(text) }
       : htmlText(text, fallbackTitle);
   }
-  const raw = content.toString('utf8').slice(0, limits.maxChars);
+  const raw = decodedText(content).slice(0, limits.maxChars);
   if (kind === 'markdown') {
     const { title, sections } = markdownPassages(raw);
     return {
@@ -54,6 +54,25 @@ export async function documentText(
   if (kind === 'html') return htmlText(raw, fallbackTitle);
   if (kind === 'json') return { title: fallbackTitle, sections: paragraphsSection(jsonText(raw)) };
   return { title: fallbackTitle, sections: paragraphsSection(raw) };
+}
+
+/**
+ * A text file's characters: UTF-16 when its byte order mark says so (Windows' "Unicode" text),
+ * else UTF-8. NUL characters are dropped: they carry no text, and PostgreSQL's text refuses them.
+ */
+function decodedText(content: Buffer): string {
+  const utf16 =
+    content[0] === 0xff && content[1] === 0xfe
+      ? 'utf-16le'
+      : content[0] === 0xfe && content[1] === 0xff
+        ? 'utf-16be'
+        : undefined;
+  // TextDecoder drops a byte order mark (UTF-8's too), which Buffer.toString keeps as U+FEFF.
+  return withoutNul(new TextDecoder(utf16 ?? 'utf-8').decode(content));
+}
+
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 function htmlText(html: string, fallbackTitle: string): DocumentText {

@@ -166,6 +166,8 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
       maxChars: maxTextChars,
     });
     const chunks = chunkDocument(text, job.chunking);
+    // Completed with nothing to find would look like a file that never matches.
+    if (chunks.length === 0) throw new UnreadableFileError('no text could be read from the file');
     const language = textSearchConfigOf(
       chunks
         .slice(0, 3)

@@ -273,7 +273,11 @@ export class DocumentsRepository {
     return rows.length > 0;
   }
 
-  /** Queues the files for ingestion into the store (again, from scratch, those already there). */
+  /**
+   * Queues the files for ingestion into the store (again, from scratch, those already there). Two
+   * requests adding one file at once both succeed: the later one's row stands (it waits on the
+   * earlier one's insert and takes it over), as if they had come one after the other.
+   */
   async addStoreFiles(
     owner: OwnerId,
     storeId: string,
@@ -288,7 +292,11 @@ export class DocumentsRepository {
       await tx.query(
         `INSERT INTO vector_store_files (vector_store_id, file_id, owner_id, batch_id, status, attributes, chunking, created_at)
          SELECT DISTINCT $1, file_id, $3, $4, 'in_progress', $5::jsonb, $6::jsonb, $7::bigint
-         FROM unnest($2::text[]) AS file_id`,
+         FROM unnest($2::text[]) AS file_id
+         ON CONFLICT (vector_store_id, file_id) DO UPDATE SET
+           batch_id = EXCLUDED.batch_id, status = 'in_progress', last_error = NULL,
+           attributes = EXCLUDED.attributes, chunking = EXCLUDED.chunking, usage_bytes = 0,
+           created_at = EXCLUDED.created_at, attempts = 0, claimed_by = NULL, claimed_until = NULL`,
         [
           storeId,
           fileIds,
