@@ -211,6 +211,24 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
         purpose: 'assistants',
       }),
     ).rejects.toMatchObject({ status: 413 });
+    // A body that is not multipart at all, and one cut before its closing boundary.
+    const post = (contentType: string, body: string) =>
+      fetch(`${app.url}/v1/files`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer alice-token', 'content-type': contentType },
+        body,
+      });
+    const cut =
+      '--b\r\ncontent-disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhalf a fi';
+    for (const res of [
+      await post('multipart/form-data', 'garbage'),
+      await post('multipart/form-data; boundary=b', cut),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: { type: 'invalid_request_error', message: expect.stringMatching(/multipart/) },
+      });
+    }
   });
 
   it('refuses the NUL character in a name, a filter or a query with 400, naming where', async () => {

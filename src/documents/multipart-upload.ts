@@ -27,18 +27,28 @@ export async function readMultipartForm(
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts({
-    limits: { fileSize: maxBytes, files: 20, fields: 20 },
-  })) {
-    if (part.type === 'file') {
-      files.push({
-        field: part.fieldname,
-        filename: part.filename,
-        content: await readWhole(part, maxBytes),
-      });
-    } else {
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 20, fields: 20 },
+    })) {
+      if (part.type === 'file') {
+        files.push({
+          field: part.fieldname,
+          filename: part.filename,
+          content: await readWhole(part, maxBytes),
+        });
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (error) {
+    // The plugin's own errors carry their status (413 for limits); the parser's ("Boundary not
+    // found", "Unexpected end of form") are about the body the client sent.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new InvalidDocumentsRequestError(
+      `the multipart body could not be read: ${(error as Error).message}`,
+      'file',
+    );
   }
   assertNulFree(fields, '');
   for (const file of files) assertNulFree(file.filename, file.field);
