@@ -195,6 +195,16 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
         expires_after: { anchor: 'last_active_at', days: 1 },
       }),
     ).rejects.toMatchObject({ status: 400, param: 'expires_after' });
+    // OpenAI's metadata: at most 16 string values.
+    for (const metadata of [
+      { year: 2026 },
+      Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])),
+      { note: 'x'.repeat(513) },
+    ]) {
+      await expect(
+        alice.vectorStores.create({ metadata } as unknown as { metadata: Record<string, string> }),
+      ).rejects.toMatchObject({ status: 400, param: 'metadata' });
+    }
     await expect(
       alice.files.create({
         file: await toFile(Buffer.from('x'), 'tool.exe'),

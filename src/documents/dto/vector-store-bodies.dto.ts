@@ -13,6 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsOpenAiMetadata } from './metadata.validator';
 
 const CHUNKING_EXAMPLE = {
   type: 'static',
@@ -34,8 +35,7 @@ export class CreateVectorStoreDto {
   readonly file_ids?: string[];
 
   @ApiPropertyOptional({ example: { team: 'support' } })
-  @IsOptional()
-  @IsObject()
+  @IsOpenAiMetadata()
   readonly metadata?: Record<string, string>;
 
   @ApiPropertyOptional({ example: CHUNKING_EXAMPLE })
@@ -61,8 +61,7 @@ export class UpdateVectorStoreDto {
   readonly name?: string | null;
 
   @ApiPropertyOptional({ example: { team: 'support' } })
-  @IsOptional()
-  @IsObject()
+  @IsOpenAiMetadata()
   readonly metadata?: Record<string, string>;
 }
 
