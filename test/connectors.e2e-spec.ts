@@ -109,6 +109,7 @@ describe('webhook connector (e2e)', () => {
       ['an empty url', { url: '' }, 'url is required'],
       ['a url that is not a string', { url: 42 }, 'url is required'],
       ['a url that does not parse', { url: 'not a url' }, 'invalid URL'],
+      ['a url on port 0', { url: 'http://127.0.0.1:0/hook' }, 'invalid URL: port 0'],
       [
         'a url with another scheme',
         { url: 'ftp://example.com/file' },

@@ -189,7 +189,10 @@ describe('sibling proxy (e2e)', () => {
     expect(JSON.parse(res.body)).toMatchObject({ sibling: 'discover' });
   });
 
-  it('forwards only GET for /api/auth/me and nothing beside the prefixes', async () => {
+  it('forwards only GET (and its HEAD) for /api/auth/me and nothing beside the prefixes', async () => {
+    // HEAD is documented for every GET route (/docs/siblings/json), as Fastify answers it.
+    const head = await call(`${t.url}/api/auth/me`, { method: 'HEAD' });
+    expect({ status: head.status, body: head.body }).toEqual({ status: 200, body: '' });
     expect((await call(`${t.url}/api/auth/me`, { method: 'POST' })).status).toBe(404);
     expect((await call(`${t.url}/api/auth/me/more`)).status).toBe(404);
     expect((await call(`${t.url}/api/v1/discoverx`)).status).toBe(404);

@@ -50,6 +50,8 @@ function parseUrl(value: unknown): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConnectorValidationError('URL must use http or https');
   }
+  // Port 0 names no port: undici would send the request to the scheme's default one instead.
+  if (url.port === '0') throw new ConnectorValidationError('invalid URL: port 0');
   return url;
 }
 
