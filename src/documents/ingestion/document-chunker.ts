@@ -40,7 +40,9 @@ export function chunkDocument(document: DocumentText, settings: ChunkingSettings
     const push = () => {
       if (current.trim()) chunks.push({ title, text: current.trim(), code });
       code = '';
-      current = overlapChars > 0 ? tail(current, overlapChars) : '';
+      // At most half of a chunk is carried over: a short chunk carried whole would be a copy of
+      // the start of the next one, and searches would find the same text twice.
+      current = overlapChars > 0 ? tail(current, Math.min(overlapChars, current.length / 2)) : '';
     };
     for (const piece of paragraphPieces(section.text, Math.max(200, maxChars - overlapChars))) {
       if (current.length + piece.length + 2 > maxChars && current.length > 0) push();

@@ -36,8 +36,10 @@ export function paragraphPieces(text: string, maxChars: number): string[] {
     let rest = paragraph.trim();
     while (rest.length > maxChars) {
       const window = rest.slice(0, maxChars);
-      const cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'));
-      const at = cut > maxChars / 3 ? cut + 1 : maxChars;
+      // At a sentence or line end; failing that, at a space, so no word is cut in two.
+      const sentence = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'));
+      const space = window.lastIndexOf(' ');
+      const at = sentence > maxChars / 3 ? sentence + 1 : space > maxChars / 3 ? space : maxChars;
       pieces.push(rest.slice(0, at).trim());
       rest = rest.slice(at).trim();
     }
