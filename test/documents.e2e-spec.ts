@@ -396,6 +396,20 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
       vector_store_ids: [store.id],
     } as never);
     expect(JSON.stringify(completion)).toContain(secret.id);
+    // A store the caller cannot read, named in a search, is 404: a typo is not "nothing found".
+    const unreadable = await bob.chat.completions
+      .create({
+        model: (await bob.models.list()).data[0].id,
+        messages: [{ role: 'user', content: 'What is the vault code?' }],
+        search_mode: 'local',
+        vector_store_ids: [store.id],
+      } as never)
+      .catch((e: unknown) => e);
+    expect(unreadable).toBeInstanceOf(OpenAI.NotFoundError);
+    expect((unreadable as InstanceType<typeof OpenAI.NotFoundError>).error).toMatchObject({
+      param: 'vector_store_ids',
+      message: expect.stringContaining(store.id),
+    });
 
     await alice.files.delete(secret.id);
     expect((await alice.vectorStores.retrieve(store.id)).file_counts.total).toBe(0);

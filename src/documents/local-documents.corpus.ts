@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
+  LOCAL_DOCS_STORE_ID,
   LocalCorpusRegistry,
   type LocalCorpus,
   type LocalDirectoryState,
@@ -7,6 +8,7 @@ import {
   type SearchResult,
 } from '../search';
 import { documentsConfig, type DocumentsConfig } from './documents.config';
+import { DocumentNotFoundError } from './documents.errors';
 import { SHARED_OWNER } from './documents.types';
 import { LocalDocsDirectorySync } from './local-docs-directory.sync';
 import { CHUNK_SEARCH_LIMITS } from './storage/chunk-search.limits';
@@ -41,10 +43,17 @@ export class LocalDocumentsCorpus implements LocalCorpus, OnModuleInit {
   }
 
   async search(query: string, limit: number, scope: LocalScope): Promise<SearchResult[]> {
-    // An embedded database never written holds nothing: not created just to find that out.
-    if (!this.db.inUse) return [];
     const owner = scope.ownerId ?? SHARED_OWNER;
-    const stores = await this.chunks.readableStores(owner, scope.vectorStoreIds);
+    // An embedded database never written holds nothing: not created just to find that out.
+    const stores = this.db.inUse
+      ? await this.chunks.readableStores(owner, scope.vectorStoreIds)
+      : [];
+    // A store named that the caller cannot read is a mistake to be told, not an empty result.
+    const unknown = scope.vectorStoreIds?.find(
+      (id) => id !== LOCAL_DOCS_STORE_ID && !stores.includes(id),
+    );
+    if (unknown) throw new DocumentNotFoundError('vector store', unknown, 'vector_store_ids');
+    if (stores.length === 0) return [];
     const hits = await this.chunks.search(owner, stores, query, {
       maxResults: limit,
       candidateCap: CHUNK_SEARCH_LIMITS.localSourceCandidateCap,
