@@ -195,6 +195,13 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
         expires_after: { anchor: 'last_active_at', days: 1 },
       }),
     ).rejects.toMatchObject({ status: 400, param: 'expires_after' });
+    const store = await alice.vectorStores.create({});
+    await expect(
+      alice.vectorStores.search(store.id, {
+        query: 'keys',
+        ranking_options: { ranker: 'bogus' as 'auto' },
+      }),
+    ).rejects.toMatchObject({ status: 400, param: 'ranking_options' });
     // OpenAI's metadata: at most 16 string values.
     for (const metadata of [
       { year: 2026 },

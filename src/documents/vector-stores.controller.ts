@@ -54,6 +54,9 @@ import {
 import { VectorStoreSearch } from './vector-store-search.service';
 import { NulFreePipe } from './dto/nul-free.pipe';
 
+/** OpenAI's rankers: Quarry has one ranking, which each of them names. */
+const RANKERS: readonly unknown[] = ['none', 'auto', 'default-2024-11-15'];
+
 /** OpenAI's Vector Stores API: the caller's stores, their files and batches, and search in them. */
 @QuarryApi('vector-stores')
 @Controller('v1/vector_stores')
@@ -235,6 +238,13 @@ export class VectorStoresController {
       'rewrite_query',
     ]);
     refuseUnsupportedFields(body.ranking_options, ['ranker', 'score_threshold']);
+    const ranker = body.ranking_options?.ranker;
+    if (ranker !== undefined && !RANKERS.includes(ranker)) {
+      throw new InvalidDocumentsRequestError(
+        `ranking_options.ranker must be one of: ${RANKERS.join(', ')}`,
+        'ranking_options',
+      );
+    }
     const threshold = body.ranking_options?.score_threshold;
     if (
       threshold !== undefined &&
