@@ -332,6 +332,27 @@ describe('files and vector stores through the openai SDK (two callers)', () => {
     expect((await alice.vectorStores.retrieve(store.id)).file_counts.total).toBe(1);
   });
 
+  it('lists files as OpenAI does: up to 10,000 a page by default, not 20', async () => {
+    const uploaded = await Promise.all(
+      Array.from(
+        { length: 25 },
+        async (_, i) =>
+          (
+            await bob.files.create({
+              file: await toFile(Buffer.from(`note ${i}`), `note-${i}.txt`),
+              purpose: 'assistants',
+            })
+          ).id,
+      ),
+    );
+    const page = await bob.files.list();
+    expect(page.data.map((file) => file.id)).toEqual(expect.arrayContaining(uploaded));
+    expect(page.has_more).toBe(false);
+    expect((await bob.files.list({ limit: 10 })).data).toHaveLength(10);
+    await expect(bob.files.list({ limit: 10_001 })).rejects.toMatchObject({ status: 400 });
+    await Promise.all(uploaded.map((id) => bob.files.delete(id)));
+  });
+
   it('marks a file that does not parse failed, with the reason', async () => {
     const broken = await alice.files.create({
       file: await toFile(Buffer.from('%PDF-1.7 this is not really a pdf'), 'broken.pdf'),

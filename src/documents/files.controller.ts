@@ -25,7 +25,7 @@ import {
   RETRIEVE_FILE,
   RETRIEVE_FILE_CONTENT,
 } from './files.openapi';
-import { ListQueryDto } from './dto/list-query.dto';
+import { FilesListQueryDto } from './dto/list-query.dto';
 import { deletedObject, fileObject, listObject } from './dto/openai-objects';
 import { pageOf } from './dto/page-request';
 import { readMultipartForm } from './multipart-upload';
@@ -62,8 +62,8 @@ export class FilesController {
 
   @Get()
   @QuarryEndpoint(LIST_FILES)
-  async list(@Query() query: ListQueryDto, @Owner() owner: OwnerId) {
-    const page = await this.documents.listFiles(owner, pageOf(query), query.purpose);
+  async list(@Query() query: FilesListQueryDto, @Owner() owner: OwnerId) {
+    const page = await this.documents.listFiles(owner, pageOf(query, 10_000), query.purpose);
     return listObject({ data: page.data.map(fileObject), hasMore: page.hasMore });
   }
 

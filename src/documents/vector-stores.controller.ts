@@ -17,7 +17,7 @@ import { DocumentsService } from './documents.service';
 import type { OwnerId } from './documents.types';
 import { attributeFilterOf, attributesOf } from './dto/attribute-filter.parser';
 import { chunkingOf } from './dto/chunking-strategy';
-import { ListQueryDto } from './dto/list-query.dto';
+import { ListQueryDto, StoreFilesListQueryDto } from './dto/list-query.dto';
 import {
   batchObject,
   deletedObject,
@@ -143,7 +143,11 @@ export class VectorStoresController {
 
   @Get(':id/files')
   @QuarryEndpoint(LIST_VECTOR_STORE_FILES)
-  async listFiles(@Param('id') id: string, @Query() query: ListQueryDto, @Owner() owner: OwnerId) {
+  async listFiles(
+    @Param('id') id: string,
+    @Query() query: StoreFilesListQueryDto,
+    @Owner() owner: OwnerId,
+  ) {
     const page = await this.documents.listStoreFiles(owner, id, pageOf(query), {
       status: query.filter,
     });
@@ -210,7 +214,7 @@ export class VectorStoresController {
   async batchFiles(
     @Param('id') id: string,
     @Param('batchId') batchId: string,
-    @Query() query: ListQueryDto,
+    @Query() query: StoreFilesListQueryDto,
     @Owner() owner: OwnerId,
   ) {
     await this.documents.batch(owner, id, batchId);

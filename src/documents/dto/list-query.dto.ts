@@ -26,17 +26,31 @@ export class ListQueryDto {
   @IsOptional()
   @IsIn(['asc', 'desc'])
   readonly order?: 'asc' | 'desc';
+}
 
+/** GET /v1/files: OpenAI lists up to 10,000 files a page, and that many by default. */
+export class FilesListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 10_000, default: 10_000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  declare readonly limit?: number;
+
+  @ApiPropertyOptional({ description: 'Only files of this purpose.' })
+  @IsOptional()
+  @IsString()
+  readonly purpose?: string;
+}
+
+/** The files of a vector store or batch. */
+export class StoreFilesListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
-    description: 'Files of a vector store or batch: only those with this status.',
+    description: 'Only files with this status.',
     enum: ['in_progress', 'completed', 'failed', 'cancelled'],
   })
   @IsOptional()
   @IsIn(['in_progress', 'completed', 'failed', 'cancelled'])
   readonly filter?: string;
-
-  @ApiPropertyOptional({ description: 'GET /v1/files: only files of this purpose.' })
-  @IsOptional()
-  @IsString()
-  readonly purpose?: string;
 }
