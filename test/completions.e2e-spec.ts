@@ -222,6 +222,7 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
       [{ search_mode: 'sec' }, 'search_mode'],
       [{ max_sources: 51 }, 'max_sources'],
       [{ temperature: 3 }, 'temperature'],
+      [{ n: 2 }, 'n'],
       [{ stop: 42 }, 'stop'],
       [{ stop: ['a', 'b', 'c', 'd', 'e'] }, 'stop'],
       [{ stop: [''] }, 'stop'],

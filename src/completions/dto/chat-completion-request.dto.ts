@@ -80,7 +80,7 @@ class ChatMessageSchema {
 
 /**
  * POST /v1/chat/completions: OpenAI's Chat Completions request with Perplexity Sonar's search
- * fields. Unknown fields (n, tools...) are ignored.
+ * fields. Unknown fields (tools...) are ignored.
  */
 export class ChatCompletionRequestDto {
   @ApiProperty({
@@ -139,6 +139,12 @@ export class ChatCompletionRequestDto {
   })
   @IsStopSequences()
   readonly stop?: string | string[];
+
+  // One answer is written per request; a client asking for more is told, not given one.
+  @ApiPropertyOptional({ enum: [1] })
+  @IsOptional()
+  @IsIn([1], { message: 'n must be 1: one answer is written per request' })
+  readonly n?: number;
 
   @ApiPropertyOptional({
     type: 'integer',
