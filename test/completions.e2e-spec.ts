@@ -115,6 +115,28 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
     expect(completion.related_questions).toBeUndefined();
   });
 
+  it('answers a conversation an agent sends, with its tool calls and results in the history', async () => {
+    const completion = await create({
+      messages: [
+        { role: 'user', content: 'What is the weather in Oslo?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_1',
+              type: 'function',
+              function: { name: 'weather', arguments: '{"city":"Oslo"}' },
+            },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'call_1', content: '{"celsius": 4}' },
+        { role: 'user', content: QUESTION },
+      ],
+    });
+    expect(completion.citations.length).toBeGreaterThan(0);
+  });
+
   it('ends the answer before the first stop sequence, as OpenAI does', async () => {
     const whole = (await create({})).choices[0].message.content!;
     const cut = (await create({ stop: ['[', 'never written'] })).choices[0].message.content!;
@@ -229,6 +251,7 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
       [{ web_search_options: { search_context_size: 'huge' } }, 'web_search_options'],
       [{ messages: [{ role: 'assistant', content: 'hi' }] }, 'messages'],
       [{ messages: [{ role: 'tool', content: 'x' }] }, 'messages'],
+      [{ messages: [{ role: 'user', content: null }] }, 'messages'],
       [
         { search_after_date_filter: '03/02/2025', search_before_date_filter: '03/01/2025' },
         'search_after_date_filter',

@@ -33,6 +33,24 @@ describe('mapConversation', () => {
     );
   });
 
+  it("leaves an agent's tool calls and tool results out of the history", () => {
+    expect(
+      mapConversation([
+        { role: 'user', content: 'What is the weather in Oslo?' },
+        { role: 'assistant', content: null },
+        { role: 'tool', content: '{"celsius": 4}' },
+        { role: 'assistant', content: 'It is 4 °C in Oslo.' },
+        { role: 'user', content: 'And how are results cached?' },
+      ]),
+    ).toEqual({
+      query: 'And how are results cached?',
+      history: [
+        { role: 'user', content: 'What is the weather in Oslo?' },
+        { role: 'assistant', content: 'It is 4 °C in Oslo.' },
+      ],
+    });
+  });
+
   it('has no instructions without system messages', () => {
     expect(mapConversation([{ role: 'user', content: ' hi ' }])).toEqual({
       query: 'hi',

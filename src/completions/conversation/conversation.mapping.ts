@@ -20,7 +20,8 @@ export function mapConversation(messages: readonly RequestMessage[]): MappedConv
     const text = textOf(message);
     if (message.role === 'system' || message.role === 'developer') {
       if (text.trim()) instructions.push(text.trim());
-    } else {
+    } else if (message.role === 'user' || (message.role === 'assistant' && text.trim())) {
+      // Tool results and turns that only called tools are not part of the text conversation.
       turns.push({ role: message.role, content: text });
     }
   }
@@ -42,6 +43,7 @@ export function mapConversation(messages: readonly RequestMessage[]): MappedConv
 }
 
 function textOf(message: RequestMessage): string {
+  if (message.content == null) return '';
   return typeof message.content === 'string'
     ? message.content
     : message.content.reduce((text, part) => joinParts(text, part.text), '');

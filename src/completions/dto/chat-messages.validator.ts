@@ -1,7 +1,10 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 
-/** Roles a /v1 request may send; developer is OpenAI's newer name for system. */
-export const MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant'] as const;
+/**
+ * Roles a /v1 request may send; developer is OpenAI's newer name for system. A tool's result
+ * (tool) is accepted in a conversation an agent sends, and not answered from.
+ */
+export const MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 export interface TextContentPart {
@@ -11,7 +14,8 @@ export interface TextContentPart {
 
 export interface RequestMessage {
   readonly role: MessageRole;
-  readonly content: string | readonly TextContentPart[];
+  /** null for an assistant turn that only called tools. */
+  readonly content: string | readonly TextContentPart[] | null;
   readonly name?: string;
 }
 
@@ -40,9 +44,11 @@ function describeProblem(value: unknown): string | undefined {
     if (typeof message !== 'object' || message === null) return `${at} must be an object`;
     const { role, content } = message as Record<string, unknown>;
     if (typeof role !== 'string' || !(MESSAGE_ROLES as readonly string[]).includes(role)) {
-      return `${at}.role must be one of: ${MESSAGE_ROLES.join(', ')} (tools are not supported)`;
+      return `${at}.role must be one of: ${MESSAGE_ROLES.join(', ')}`;
     }
     if (typeof content === 'string') continue;
+    // An assistant turn that only called tools has no content (OpenAI sends null).
+    if (role === 'assistant' && content == null) continue;
     if (!Array.isArray(content)) return `${at}.content must be a string or an array of text parts`;
     for (const [partIndex, part] of content.entries()) {
       const { type, text } = (part ?? {}) as Record<string, unknown>;
