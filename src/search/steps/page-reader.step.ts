@@ -108,7 +108,7 @@ export function extractReadable(url: string, html: string): ReadPage {
   const { Readability: ReadabilityParser } = require('@mozilla/readability') as {
     Readability: typeof Readability;
   };
-  const article = readableArticle(ReadabilityParser, document);
+  const article = document.documentElement ? readableArticle(ReadabilityParser, document) : null;
   if (article?.content) {
     const { document: articleDocument } = parseHtml(
       `<!doctype html><html><body>${article.content}</body></html>`,

@@ -48,6 +48,8 @@ function isPermalink(node: DomNode, name: string): boolean {
  */
 export function htmlSections(html: string): HtmlDocumentText {
   const { document } = parseHtml(html);
+  // Markup that makes no element (a run of unclosed tags) has no text; linkedom's getters throw.
+  if (!document.documentElement) return { title: '', sections: [] };
   const title = (document.title || document.querySelector('h1')?.textContent || '').trim();
   const root = (document.body ?? document.documentElement) as unknown as DomNode | null;
   return { title: collapse(title), sections: root ? sectionsOf(root) : [] };
