@@ -49,6 +49,10 @@ describe('the built service with no meta-search backend', () => {
     }
     const streamed = await post('/api/search/stream', ask);
     expect(streamed.status).toBe(503);
+    // With local beside the web, the answer comes from the local documents.
+    const mixed = await post('/api/search', { ...ask, sources: ['web', 'local'] });
+    expect(mixed.status).toBe(200);
+    expect((mixed.body.sources as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('gives an OpenAI client that names no search_mode an answer from the local documents', async () => {

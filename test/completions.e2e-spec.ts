@@ -142,6 +142,22 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
     const cut = (await create({ stop: ['[', 'never written'] })).choices[0].message.content!;
     expect(cut.length).toBeGreaterThan(0);
     expect(cut).toBe(whole.slice(0, whole.indexOf('[')));
+    // A sequence across the end of one streamed sentence and the start of the next.
+    const next = whole.indexOf('. ') + 2;
+    expect(next).toBeGreaterThan(2);
+    const stop = whole.slice(next - 3, next + 3);
+    const stream = await client.chat.completions.create({
+      model: 'quarry-speed',
+      messages: [{ role: 'user', content: QUESTION }],
+      search_mode: 'local',
+      stream: true,
+      stop,
+    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming);
+    let streamed = '';
+    for await (const chunk of stream) streamed += chunk.choices[0]?.delta?.content ?? '';
+    expect(streamed).toBe(whole.slice(0, whole.indexOf(stop)));
+    // No sequences is no stop.
+    expect((await create({ stop: [] })).choices[0].message.content).toBe(whole);
   });
 
   it('streams chunks: citations first, content, annotations with finish_reason, then usage', async () => {

@@ -111,7 +111,9 @@ export class ChatCompletionsService {
         ...(request.temperature != null ? { temperature: request.temperature } : {}),
         ...(request.top_p != null ? { topP: request.top_p } : {}),
         ...(maxTokens != null ? { maxTokens } : {}),
-        ...(request.stop != null ? { stop: stopSequences(request.stop) } : {}),
+        ...(request.stop != null && stopSequences(request.stop).length > 0
+          ? { stop: stopSequences(request.stop) }
+          : {}),
       },
       requestId,
       limitErrors: COMPLETION_LIMIT_ERRORS,

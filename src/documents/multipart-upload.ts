@@ -14,6 +14,9 @@ export interface MultipartForm {
   readonly files: UploadedFile[];
 }
 
+/** What @fastify/busboy says of a body that is not multipart as its header announced. */
+const MALFORMED_MULTIPART = /boundary (not found|required)|unexpected end of multipart data/i;
+
 /**
  * Reads a multipart form: its text fields and its files, each read whole but never past
  * FILES_MAX_BYTES (the multipart plugin stops the stream there; the caller gets a 413).
@@ -42,9 +45,9 @@ export async function readMultipartForm(
       }
     }
   } catch (error) {
-    // The plugin's own errors carry their status (413 for limits); the parser's ("Boundary not
-    // found", "Unexpected end of form") are about the body the client sent.
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    // The parser's errors are about the body the client sent; the plugin's carry their status
+    // (413 for limits), and anything else is not the client's.
+    if (!MALFORMED_MULTIPART.test((error as Error)?.message ?? '')) throw error;
     throw new InvalidDocumentsRequestError(
       `the multipart body could not be read: ${(error as Error).message}`,
       'file',

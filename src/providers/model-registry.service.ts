@@ -143,9 +143,9 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
   }
 
   private activeState(providerId: string): ProviderState {
-    // Ids are UUIDs, which are the same in either case (RFC 4122).
+    // Ids are UUIDs, kept in lower case, and the same in either case (RFC 4122).
     const id = providerId.toLowerCase();
-    const state = this.states.find((candidate) => candidate.spec.id.toLowerCase() === id);
+    const state = this.states.find((candidate) => candidate.spec.id === id);
     if (state?.lists) return state;
     const active = this.listActive().map((p) => `${p.id} (${p.name})`);
     const valid = active.length

@@ -66,8 +66,10 @@ export class SearchRunFactory {
 
   create(request: SearchRunRequest): SearchRun {
     this.checkLimits(request.query, request.history, request.limitErrors);
-    // Known before anything is sent: a stream must not open only to end without a word.
-    if (request.sourceKinds.some((kind) => kind !== 'local') && !this.metaSearchConfigured) {
+    // Known before anything is sent: a stream must not open only to end without a word. With
+    // local among the kinds, the search answers from it (as when the backend fails).
+    const kinds = request.sourceKinds;
+    if (kinds.length > 0 && !kinds.includes('local') && !this.metaSearchConfigured) {
       throw new MetaSearchNotConfiguredError();
     }
     const { chatModel, embeddingModel } = request.models();

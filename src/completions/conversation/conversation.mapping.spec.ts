@@ -31,6 +31,8 @@ describe('mapConversation', () => {
     expect(mapConversation([{ role: 'user', content: parts }]).query).toBe(
       'How are results cached?',
     );
+    const priced = ['Is it $5', '?'].map((text) => ({ type: 'text' as const, text }));
+    expect(mapConversation([{ role: 'user', content: priced }]).query).toBe('Is it $5?');
   });
 
   it("leaves an agent's tool calls and tool results out of the history", () => {

@@ -49,7 +49,12 @@ function textOf(message: RequestMessage): string {
     : message.content.reduce((text, part) => joinParts(text, part.text), '');
 }
 
-/** Parts are separate pieces of text: where neither side has a space, one goes between them. */
+/**
+ * Parts are separate pieces of text: where neither side has a space, one goes between them, unless
+ * the next part starts with closing punctuation ("$5" + "." stays "$5.").
+ */
 function joinParts(text: string, part: string): string {
-  return text && part && !/\s$/.test(text) && !/^\s/.test(part) ? `${text} ${part}` : text + part;
+  return text && part && !/\s$/.test(text) && !/^[\s.,;:!?)\]}»”’]/.test(part)
+    ? `${text} ${part}`
+    : text + part;
 }

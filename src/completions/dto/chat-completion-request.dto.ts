@@ -180,7 +180,7 @@ export class ChatCompletionRequestDto {
   @ApiPropertyOptional({
     type: [String],
     description:
-      'search_mode local: only these of the stores the caller reads (POST /v1/vector_stores; `vs_local_docs` is LOCAL_DOCS_DIR); all of them, and LOCAL_DOCS_DIR, when absent.',
+      'search_mode local: only these stores (POST /v1/vector_stores; `vs_local_docs` is LOCAL_DOCS_DIR; 404 for one the caller cannot read); all, and LOCAL_DOCS_DIR, when absent.',
     example: ['vs_0123456789abcdef01234567'],
   })
   @IsOptional()

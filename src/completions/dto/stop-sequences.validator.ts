@@ -14,12 +14,17 @@ export function IsStopSequences(options?: ValidationOptions): PropertyDecorator 
         ...options,
         message: `stop must be a non-empty string or an array of at most ${MAX_STOP_SEQUENCES} of them`,
       },
-      validator: { validate: (value: unknown) => value == null || stopSequences(value).length > 0 },
+      validator: {
+        validate: (value: unknown) =>
+          value == null ||
+          (Array.isArray(value) && value.length === 0) ||
+          stopSequences(value).length > 0,
+      },
     });
   };
 }
 
-/** The sequences of a valid stop field as a list; empty for an invalid one. */
+/** The sequences of a valid stop field as a list; empty for an invalid one (or `[]`, none). */
 export function stopSequences(value: unknown): string[] {
   const list = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_STOP_SEQUENCES) return [];

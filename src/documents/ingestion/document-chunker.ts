@@ -26,7 +26,7 @@ const CHARS_PER_TOKEN = 4;
 /**
  * Cuts a document into chunks that stay inside one section (heading path), packing paragraphs
  * up to maxChunkSizeTokens; the next chunk of a section starts with the last chunkOverlapTokens
- * of the previous one, so a passage cut in two is found whole in one of them.
+ * of the previous one (at most half of it), so a passage cut in two is found whole in one.
  */
 export function chunkDocument(document: DocumentText, settings: ChunkingSettings): TextChunk[] {
   const maxChars = settings.maxChunkSizeTokens * CHARS_PER_TOKEN;

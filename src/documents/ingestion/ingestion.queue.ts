@@ -167,7 +167,11 @@ export class IngestionQueue implements OnApplicationBootstrap, BeforeApplication
     });
     const chunks = chunkDocument(text, job.chunking);
     // Completed with nothing to find would look like a file that never matches.
-    if (chunks.length === 0) throw new UnreadableFileError('no text could be read from the file');
+    if (chunks.length === 0) {
+      throw new UnreadableFileError(
+        'the file has no text to search (it is empty, or only code or headings)',
+      );
+    }
     const language = textSearchConfigOf(
       chunks
         .slice(0, 3)

@@ -293,6 +293,8 @@ export class DocumentsRepository {
         `INSERT INTO vector_store_files (vector_store_id, file_id, owner_id, batch_id, status, attributes, chunking, created_at)
          SELECT DISTINCT $1, file_id, $3, $4, 'in_progress', $5::jsonb, $6::jsonb, $7::bigint
          FROM unnest($2::text[]) AS file_id
+         -- One order for every request, so two adding the same files lock them alike (no deadlock).
+         ORDER BY file_id
          ON CONFLICT (vector_store_id, file_id) DO UPDATE SET
            batch_id = EXCLUDED.batch_id, status = 'in_progress', last_error = NULL,
            attributes = EXCLUDED.attributes, chunking = EXCLUDED.chunking, usage_bytes = 0,

@@ -7,9 +7,9 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  FinishReason,
   TokenUsage,
 } from '../model.ports';
+import { finishReasonOf } from './finish-reason';
 import { InvalidModelSelectionError } from '../model.errors';
 import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
@@ -74,7 +74,7 @@ export class AnthropicAdapter implements ProviderAdapter {
               yield {
                 text: '',
                 usage: usageOf(input, event.usage.output_tokens),
-                finishReason: finishReasonOf(event.delta.stop_reason),
+                finishReason: finishReasonOf(event.delta.stop_reason, 'max_tokens'),
               };
             }
           }
@@ -91,7 +91,7 @@ export class AnthropicAdapter implements ProviderAdapter {
         return {
           text,
           usage: usageOf(message.usage.input_tokens, message.usage.output_tokens),
-          finishReason: finishReasonOf(message.stop_reason),
+          finishReason: finishReasonOf(message.stop_reason, 'max_tokens'),
         };
       },
     });
@@ -115,12 +115,6 @@ function alternating(messages: readonly ChatMessage[]): Anthropic.MessageParam[]
   }
   if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: '(continuing)' });
   return turns;
-}
-
-/** Anthropic's stop_reason: max_tokens is a cut answer; the rest end it. */
-function finishReasonOf(reason: string | null | undefined): FinishReason | undefined {
-  if (!reason) return undefined;
-  return reason === 'max_tokens' ? 'length' : 'stop';
 }
 
 function usageOf(input: number, output: number): TokenUsage {

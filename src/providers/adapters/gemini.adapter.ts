@@ -7,10 +7,10 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  FinishReason,
   ModelDescriptor,
   TokenUsage,
 } from '../model.ports';
+import { finishReasonOf } from './finish-reason';
 import { providerFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
@@ -83,11 +83,11 @@ export class GeminiAdapter implements ProviderAdapter {
         return (async function* (): AsyncIterable<ChatChunk> {
           for await (const response of responses) {
             // Every chunk repeats the running usage; the one with a finish reason carries the total.
-            const finished = response.candidates?.[0]?.finishReason;
+            const reason = response.candidates?.[0]?.finishReason;
             yield {
               text: response.text ?? '',
-              usage: finished ? usageOf(response.usageMetadata) : undefined,
-              finishReason: finishReasonOf(finished),
+              usage: reason ? usageOf(response.usageMetadata) : undefined,
+              finishReason: finishReasonOf(reason, 'MAX_TOKENS'),
             };
           }
         })();
@@ -97,7 +97,7 @@ export class GeminiAdapter implements ProviderAdapter {
         return {
           text: response.text ?? '',
           usage: usageOf(response.usageMetadata),
-          finishReason: finishReasonOf(response.candidates?.[0]?.finishReason),
+          finishReason: finishReasonOf(response.candidates?.[0]?.finishReason, 'MAX_TOKENS'),
         };
       },
     });
@@ -120,12 +120,6 @@ export class GeminiAdapter implements ProviderAdapter {
       },
     );
   }
-}
-
-/** Gemini's finishReason: MAX_TOKENS is a cut answer; the rest end it. */
-function finishReasonOf(reason: string | undefined): FinishReason | undefined {
-  if (!reason) return undefined;
-  return reason === 'MAX_TOKENS' ? 'length' : 'stop';
 }
 
 function usageOf(

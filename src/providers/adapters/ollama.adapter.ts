@@ -7,8 +7,8 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  FinishReason,
 } from '../model.ports';
+import { finishReasonOf } from './finish-reason';
 import { providerFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
 import { batchedEmbeddingModel, type ModelLists, type ProviderAdapter } from './provider-adapter';
@@ -74,7 +74,7 @@ export class OllamaAdapter implements ProviderAdapter {
             yield {
               text: part.message?.content ?? '',
               usage: part.done ? usageOf(part) : undefined,
-              finishReason: part.done ? finishReasonOf(part.done_reason) : undefined,
+              finishReason: part.done ? finishReasonOf(part.done_reason, 'length') : undefined,
             };
           }
         })();
@@ -87,7 +87,7 @@ export class OllamaAdapter implements ProviderAdapter {
         return {
           text: response.message?.content ?? '',
           usage: usageOf(response),
-          finishReason: finishReasonOf(response.done_reason),
+          finishReason: finishReasonOf(response.done_reason, 'length'),
         };
       },
     });
@@ -125,10 +125,4 @@ export class OllamaAdapter implements ProviderAdapter {
         }),
     });
   }
-}
-
-/** Ollama's done_reason: length is a cut answer; the rest end it. */
-function finishReasonOf(reason: string | undefined): FinishReason | undefined {
-  if (!reason) return undefined;
-  return reason === 'length' ? 'length' : 'stop';
 }

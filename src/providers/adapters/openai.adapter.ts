@@ -8,9 +8,9 @@ import type {
   ChatMessage,
   ChatModel,
   EmbeddingModel,
-  FinishReason,
   TokenUsage,
 } from '../model.ports';
+import { finishReasonOf } from './finish-reason';
 import { embeddingVector } from './embedding-vector';
 import { leanProviderFetch } from './provider-fetch';
 import { sdkChatModel } from './sdk-chat-model';
@@ -92,7 +92,7 @@ export class OpenAiAdapter implements ProviderAdapter {
         return {
           text: completion.choices[0]?.message?.content ?? '',
           usage: usageOf(completion.usage),
-          finishReason: finishReasonOf(completion.choices[0]?.finish_reason),
+          finishReason: finishReasonOf(completion.choices[0]?.finish_reason, 'length'),
         };
       },
     });
@@ -159,17 +159,11 @@ function chatChunks(response: Response): ChatChunkFeed {
         return {
           text: chunk.choices?.[0]?.delta?.content ?? '',
           usage: usageOf(chunk.usage),
-          finishReason: finishReasonOf(chunk.choices?.[0]?.finish_reason),
+          finishReason: finishReasonOf(chunk.choices?.[0]?.finish_reason, 'length'),
         };
       },
       joinChatChunks,
     );
-}
-
-/** OpenAI's finish_reason, where it says the answer was cut or ended (tool calls count as an end). */
-function finishReasonOf(reason: string | null | undefined): FinishReason | undefined {
-  if (!reason) return undefined;
-  return reason === 'length' ? 'length' : 'stop';
 }
 
 function usageOf(usage: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {

@@ -28,7 +28,8 @@ export function chunkSections(sections: readonly TextSection[], maxChars = 1200)
 
 /**
  * The paragraphs of a text (split at blank lines), each one longer than maxChars cut at sentence
- * or line ends, or hard where it has none: the pieces every chunker packs into chunks.
+ * or line ends, else at a space, hard only where it has neither: the pieces every chunker packs
+ * into chunks.
  */
 export function paragraphPieces(text: string, maxChars: number): string[] {
   const pieces: string[] = [];
@@ -36,7 +37,6 @@ export function paragraphPieces(text: string, maxChars: number): string[] {
     let rest = paragraph.trim();
     while (rest.length > maxChars) {
       const window = rest.slice(0, maxChars);
-      // At a sentence or line end; failing that, at a space, so no word is cut in two.
       const sentence = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'));
       const space = window.lastIndexOf(' ');
       const at = sentence > maxChars / 3 ? sentence + 1 : space > maxChars / 3 ? space : maxChars;
