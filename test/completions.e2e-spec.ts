@@ -137,6 +137,31 @@ describe('/v1 with the built-in provider and local docs (e2e)', () => {
     expect(completion.citations.length).toBeGreaterThan(0);
   });
 
+  it('holds the built-in answer to max_tokens, ending with finish_reason length', async () => {
+    const whole = (await create({})).choices[0].message.content!;
+    const cut = await create({ max_tokens: 5 });
+    const content = cut.choices[0].message.content!;
+    expect(content.length).toBeGreaterThan(0);
+    expect(whole.startsWith(content) && content.length < whole.length).toBe(true);
+    expect(cut.choices[0].finish_reason).toBe('length');
+    expect(cut.usage!.completion_tokens).toBeLessThanOrEqual(5);
+
+    const stream = await client.chat.completions.create({
+      model: 'quarry-speed',
+      messages: [{ role: 'user', content: QUESTION }],
+      search_mode: 'local',
+      stream: true,
+      max_completion_tokens: 5,
+    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming);
+    let streamed = '';
+    const reasons: string[] = [];
+    for await (const chunk of stream) {
+      streamed += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.choices[0]?.finish_reason) reasons.push(chunk.choices[0].finish_reason);
+    }
+    expect({ streamed, reasons }).toEqual({ streamed: content, reasons: ['length'] });
+  });
+
   it('ends the answer before the first stop sequence, as OpenAI does', async () => {
     const whole = (await create({})).choices[0].message.content!;
     const cut = (await create({ stop: ['[', 'never written'] })).choices[0].message.content!;

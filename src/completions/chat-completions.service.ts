@@ -40,6 +40,7 @@ import {
   ChunkBuilder,
   type CompletionIdentity,
 } from './response/completion.builder';
+import { TokenLimitedModel } from './usage/token-limited.model';
 import { UsageMeter } from './usage/usage-meter';
 
 /** Limits are about the messages as a whole: OpenAI's param names the field, `messages`. */
@@ -89,7 +90,12 @@ export class ChatCompletionsService {
   start(request: ChatCompletionRequestDto, requestId?: string, ownerId?: string): CompletionRun {
     const resolved = this.models.resolve(request.model);
     const conversation = mapConversation(request.messages);
-    const meter = new UsageMeter(resolved.chatModel);
+    // The built-in model writes whole sentences; it is held to max_tokens here, as others hold themselves.
+    const meter = new UsageMeter(
+      resolved.chatModel.extractiveOnly
+        ? new TokenLimitedModel(resolved.chatModel)
+        : resolved.chatModel,
+    );
     const contextSize = request.web_search_options?.search_context_size;
     const maxTokens = request.max_completion_tokens ?? request.max_tokens;
     const run = this.runs.create({

@@ -35,3 +35,13 @@ export function countPromptTokens(messages: readonly ChatMessage[]): number {
   }
   return total;
 }
+
+/** The longest start of a text within this many tokens (whole characters only). */
+export function firstTokens(text: string, tokens: number): string {
+  const encoded = tiktoken().encode(text);
+  if (encoded.length <= tokens) return text;
+  // A token may end inside a character; a half character decodes as U+FFFD and is left out.
+  return tiktoken()
+    .decode(encoded.slice(0, Math.max(0, tokens)))
+    .replace(/\uFFFD+$/, '');
+}

@@ -39,6 +39,11 @@ export class UsageMeter implements ChatModel {
     return this.model.key;
   }
 
+  // Planning asks an extractive model nothing: /v1 then searches as POST /api/search does.
+  get extractiveOnly(): boolean | undefined {
+    return this.model.extractiveOnly;
+  }
+
   stream(messages: readonly ChatMessage[], options?: ChatCallOptions): Observable<ChatChunk> {
     const record: CallRecord = { messages, text: '' };
     this.calls.push(record);
