@@ -7,11 +7,13 @@ import { createApp, shutdownGracefully } from './app.setup';
 import { serverConfig } from './common/config/app.config';
 import { ConfigValidationError } from './common/config/config-validation.error';
 import { StartupFacts } from './common/logging/startup-facts';
-import { stopTracing } from './observability/tracing/tracing.bootstrap';
+import { stopTracing, tracingSettingsProblem } from './observability/tracing/tracing.bootstrap';
 
 async function bootstrap(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
 
+  const tracingProblem = tracingSettingsProblem();
+  if (tracingProblem) return fail(new ConfigValidationError(tracingProblem));
   let server;
   try {
     server = serverConfig();
@@ -23,11 +25,21 @@ async function bootstrap(): Promise<void> {
   if (!app) return;
   // One "listening at" line per address (each interface for 0.0.0.0), then what else a person
   // starting the service needs to know, one line per fact.
-  await app.listen({
-    port: server.port,
-    host: server.host,
-    listenTextResolver: (address) => `listening at ${address}`,
-  });
+  try {
+    await app.listen({
+      port: server.port,
+      host: server.host,
+      listenTextResolver: (address) => `listening at ${address}`,
+    });
+  } catch (error) {
+    // A port in use or a host that is not this machine's: the settings to change, in one line.
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return fail(
+      new ConfigValidationError(
+        `HOST, PORT: cannot listen on ${server.host}:${server.port} (${reason})`,
+      ),
+    );
+  }
   app.get(StartupFacts).print();
 
   let stopping = false;

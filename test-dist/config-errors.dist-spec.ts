@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { QuarryProcess } from './support/quarry-process';
 
 /** At most this many builds start at once: enough to overlap their start-up, not to starve the host. */
@@ -16,6 +18,11 @@ const CASES: ReadonlyArray<readonly [name: string, value: string, allowed: RegEx
   ['SEARXNG_URL', 'nowhere', /must be a URL address/],
   ['STREAM_IDLE_TIMEOUT_MS', '-4', /must not be less than 0/],
   ['PROVIDERS_FILE', '/nonexistent/providers.yaml', /cannot read/],
+  ['HOST', 'not a host!!', /must be an IP address or a host name/],
+  ['TRUST_PROXY', '999.1.1.1/99', /addresses\/CIDRs/],
+  ['CORS_ORIGINS', 'not a url', /origins such as/],
+  ['OTEL_TRACES_EXPORTER', 'bogus', /must be otlp, console, none/],
+  ['OTEL_EXPORTER_OTLP_ENDPOINT', 'not a url', /must be an http or https URL/],
 ];
 
 /** The production build refuses each invalid setting in one plain line (node dist/main.js). */
@@ -32,7 +39,7 @@ describe('an invalid setting', () => {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    // Twelve starts of the build: the bound is for a hang, generous for a busy machine.
+    // A start of the build per case: the bound is for a hang, generous for a busy machine.
   }, 300_000);
 
   it.each(CASES)('%s=%s: exactly one line naming it, no stack, exit 1', (name, _value, allowed) => {
@@ -43,5 +50,22 @@ describe('an invalid setting', () => {
     expect(lines[0]).toMatch(new RegExp(`^quarry: invalid configuration: ${name}\\b`));
     expect(lines[0]).toMatch(allowed);
     expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('PORT taken by another process: ends with one line naming HOST and PORT, no stack, exit 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const { code, output } = await QuarryProcess.runToExit({ HOST: '127.0.0.1', PORT: port });
+      const lines = output.split('\n').filter((line) => line !== '');
+      expect({ code, last: lines.at(-1) }).toEqual({
+        code: 1,
+        last: `quarry: invalid configuration: HOST, PORT: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`,
+      });
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -1,5 +1,32 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { isIP } from 'node:net';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 import { CommaSeparated } from './env-transformers';
+import { HTTP_URL } from './url-options';
+
+/** An IPv4 or IPv6 address, or a host name of letters, digits, hyphens and dots. */
+const HOST_NAME_OR_ADDRESS =
+  /^(?:[0-9a-fA-F:.]+|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
+
+/** true, false, a hop count, or addresses and CIDRs (10.0.0.0/8, ::1) that are valid ones. */
+function isTrustProxy(value: string): boolean {
+  if (/^(true|false|\d+)$/.test(value)) return true;
+  return value.split(',').every((part) => {
+    const [address, prefix, ...rest] = part.trim().split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  });
+}
 
 /** How the HTTP server runs: the settings main.ts needs before Nest starts, validated once there. */
 export class ServerEnv {
@@ -13,7 +40,7 @@ export class ServerEnv {
 
   /** Unset: 127.0.0.1 outside production (this machine only), 0.0.0.0 in production (see app.config). */
   @IsOptional()
-  @IsString()
+  @Matches(HOST_NAME_OR_ADDRESS, { message: 'HOST must be an IP address or a host name' })
   readonly HOST?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -35,7 +62,13 @@ export class ServerEnv {
   readonly REQUEST_TIMEOUT_MS: number = 300_000;
 
   @CommaSeparated()
-  @IsString({ each: true })
+  @IsUrl(
+    { ...HTTP_URL, require_tld: false },
+    {
+      each: true,
+      message: 'CORS_ORIGINS must be comma-separated origins such as https://app.example',
+    },
+  )
   readonly CORS_ORIGINS: string[] = [];
 
   @IsInt()
@@ -46,8 +79,13 @@ export class ServerEnv {
    * Whose X-Forwarded-* headers to believe: false (default: nobody, the socket address is the
    * client), true (everybody), a hop count, or comma-separated addresses/CIDRs of your proxies.
    */
-  @Matches(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
-    message: 'TRUST_PROXY must be true, false, a hop count or comma-separated addresses/CIDRs',
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isTrustProxy(value),
+      defaultMessage: () =>
+        'TRUST_PROXY must be true, false, a hop count or comma-separated addresses/CIDRs',
+    },
   })
   readonly TRUST_PROXY: string = 'false';
 

@@ -23,6 +23,19 @@ describe('validateEnv', () => {
     });
   });
 
+  it('takes the addresses, CIDRs and hosts people write', () => {
+    expect(
+      validateEnv(ServerEnv, {
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8',
+        HOST: 'quarry-api.internal',
+        CORS_ORIGINS: 'http://localhost:5173,https://app.example.com',
+      }),
+    ).toMatchObject({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' });
+    for (const host of ['0.0.0.0', '::', '::1', 'localhost']) {
+      expect(validateEnv(ServerEnv, { HOST: host })).toMatchObject({ HOST: host });
+    }
+  });
+
   it('splits comma-separated lists and converts numbers', () => {
     expect(
       validateEnv(ServerEnv, { PORT: '8080', CORS_ORIGINS: 'https://x.example' }),
@@ -33,6 +46,8 @@ describe('validateEnv', () => {
     [ServerEnv, 'PORT', '70000', /PORT: .*65535/],
     [ServerEnv, 'PORT', 'eighty', /PORT: /],
     [SiblingsEnv, 'DISCOVER_SVC_URL', 'not a url', /DISCOVER_SVC_URL: .*URL/],
+    [ServerEnv, 'TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY: /],
+    [ServerEnv, 'TRUST_PROXY', '10.0.0.300', /TRUST_PROXY: /],
   ] as const)(
     'rejects %p %s=%s with one line naming the variable',
     (envClass, name, value, pattern) => {

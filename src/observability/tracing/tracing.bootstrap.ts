@@ -12,6 +12,33 @@ interface StartedSdk {
 
 let sdk: StartedSdk | undefined;
 
+/** The exporters OTEL_TRACES_EXPORTER may name (comma-separated), as the SDK reads it. */
+const TRACE_EXPORTERS = ['otlp', 'console', 'none'];
+
+/**
+ * What is wrong with the OTEL_* settings tracing reads, in the words of a configuration error, or
+ * undefined: a service must not start saying tracing is on while its spans go nowhere.
+ */
+export function tracingSettingsProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const exporters = env.OTEL_TRACES_EXPORTER?.trim();
+  if (exporters && !exporters.split(',').every((name) => TRACE_EXPORTERS.includes(name.trim()))) {
+    return `OTEL_TRACES_EXPORTER must be ${TRACE_EXPORTERS.join(', ')} or a comma-separated list of them`;
+  }
+  for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']) {
+    const value = env[name]?.trim();
+    if (value && !isHttpUrl(value)) return `${name} must be an http or https URL`;
+  }
+  return undefined;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Tracing is on when an OTLP endpoint or a traces exporter other than "none" is configured. */
 export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
@@ -30,7 +57,8 @@ export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean 
 export function startTracing(): void {
   // main.ts reads .env too, but only after every import; the OTEL_* settings are needed now.
   if (existsSync('.env')) process.loadEnvFile('.env');
-  if (sdk || !tracingRequested()) return;
+  // Invalid settings start nothing; main.ts refuses them with the configuration error.
+  if (sdk || !tracingRequested() || tracingSettingsProblem()) return;
   process.env.OTEL_SERVICE_NAME ||= 'quarry';
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeSDK } =
