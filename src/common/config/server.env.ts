@@ -1,14 +1,5 @@
 import { isIP } from 'node:net';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  ValidateBy,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUrl, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { CommaSeparated } from './env-transformers';
 import { HTTP_URL } from './url-options';
 
