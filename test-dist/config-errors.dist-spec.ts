@@ -23,6 +23,7 @@ const CASES: ReadonlyArray<readonly [name: string, value: string, allowed: RegEx
   ['CORS_ORIGINS', 'not a url', /origins such as/],
   ['OTEL_TRACES_EXPORTER', 'bogus', /must be otlp, console, none/],
   ['OTEL_EXPORTER_OTLP_ENDPOINT', 'not a url', /must be an http or https URL/],
+  ['REDIS_URL', 'http://127.0.0.1:6379', /must be a redis:\/\/ or rediss:\/\/ URL/],
 ];
 
 /** The production build refuses each invalid setting in one plain line (node dist/main.js). */

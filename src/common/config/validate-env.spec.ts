@@ -47,6 +47,8 @@ describe('validateEnv', () => {
     [ServerEnv, 'PORT', 'eighty', /PORT: /],
     [SiblingsEnv, 'DISCOVER_SVC_URL', 'not a url', /DISCOVER_SVC_URL: .*URL/],
     [ServerEnv, 'TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY: /],
+    // Not a number: that, and not also the range it is out of.
+    [ServerEnv, 'PORT', 'abc', /^PORT: PORT must be an integer number$/],
     [ServerEnv, 'TRUST_PROXY', '10.0.0.300', /TRUST_PROXY: /],
   ] as const)(
     'rejects %p %s=%s with one line naming the variable',

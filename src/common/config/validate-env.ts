@@ -28,10 +28,15 @@ export function validateEnv<T extends object>(
   return instance;
 }
 
+/** Constraints on the kind of value: when one fails, the range checks beside it say nothing useful. */
+const KIND_CONSTRAINTS = ['isInt', 'isNumber', 'isBoolean', 'isUrl'];
+
 function describe(errors: ValidationError[]): string {
   return errors
     .map((error) => {
-      const reasons = Object.values(error.constraints ?? {}).join(', ');
+      const constraints = error.constraints ?? {};
+      const kind = KIND_CONSTRAINTS.find((name) => constraints[name] !== undefined);
+      const reasons = kind ? constraints[kind] : Object.values(constraints).join(', ');
       return `${error.property}: ${reasons}`;
     })
     .join('; ');
