@@ -28,7 +28,11 @@ export class StandaloneQueryWriter {
         json: true,
         temperature: 0,
       });
-      return parseStandaloneQuery(completion.text, query) ?? query;
+      const rewritten = parseStandaloneQuery(completion.text, query);
+      if (rewritten === undefined) {
+        this.logger.warn({ requestId }, 'rewriting gave no usable query, searching as given');
+      }
+      return rewritten ?? query;
     } catch (error) {
       if (signal.aborted) throw error;
       this.logger.warn(
