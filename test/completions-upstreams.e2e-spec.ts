@@ -301,6 +301,21 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
     expect(JSON.stringify(apiError.error)).not.toContain('sk-upstream');
   });
 
+  it('answers 400 when the provider refuses a setting the client chose, not a 502 to retry', async () => {
+    const refused = {
+      status: 400,
+      message: "Unsupported parameter: 'stop' is not supported with this model.",
+      path: '/v1/chat/completions',
+    };
+    llm.failNext(refused);
+    const error = await create({ stop: 'END' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({
+      message: expect.stringMatching(/invalid request: .*Unsupported parameter: 'stop'/),
+      type: 'invalid_request_error',
+    });
+  });
+
   it('answers 400 context_length_exceeded when the model says the conversation is over its context', async () => {
     const tooLong = {
       status: 400,
@@ -308,8 +323,8 @@ describe('/v1 against fake OpenAI and SearxNG upstreams (e2e)', () => {
       message: "This model's maximum context length is 8192 tokens.",
       path: '/v1/chat/completions',
     };
-    // Planning and the answer both ask the model; both are refused.
-    llm.failNext(tooLong, 2);
+    // Speed mode asks the model only for the answer.
+    llm.failNext(tooLong);
     const error = await create({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).error).toEqual({

@@ -138,7 +138,7 @@ describe('OpenAI-compatible adapter', () => {
       fake.failNext({ status: 400, message: 'input too long', path: '/v1/embeddings' }, 2);
       const model = adapter().embeddingModel('embed-1');
       await expect(model.embed(TEXTS)).rejects.toMatchObject({
-        failure: 'bad_response',
+        failure: 'invalid_request',
         message: expect.stringContaining('input too long'),
       });
       await model.embed(TEXTS);

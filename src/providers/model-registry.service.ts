@@ -205,7 +205,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
     } catch (error) {
       const mapped = toModelCallError(error, { providerName: spec.name, key: '(listing)' });
       const failure =
-        mapped instanceof ModelCallError ? mapped.failure.replace('_', ' ') : 'failed';
+        mapped instanceof ModelCallError ? mapped.failure.replaceAll('_', ' ') : 'failed';
       state.lists = undefined;
       state.failure = `could not list models (${failure}): ${messageOf(error)}`;
       this.logger.warn(`provider ${spec.name} (${spec.type}) is down: ${state.failure}`);

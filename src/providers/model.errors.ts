@@ -14,11 +14,15 @@ export type ModelCallFailure =
   | 'unreachable'
   | 'timeout'
   | 'bad_response'
+  | 'invalid_request'
   | 'context_too_long';
 
 const STATUS: Record<ModelCallFailure, number> = {
   // The conversation sent is longer than the model takes: shortened, the request can succeed.
   context_too_long: 400,
+  // The provider refused a setting the client chose (a stop or temperature its model does not
+  // take): the client's to change, and not worth a retry, which a 5xx would invite.
+  invalid_request: 400,
   auth_failed: 502,
   rate_limited: 503,
   model_not_found: 502,

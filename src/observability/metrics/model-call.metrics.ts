@@ -48,7 +48,7 @@ export class ModelCallMetrics {
     });
     this.failures = new CounterSeries({
       name: 'quarry_model_call_failures_total',
-      help: 'Failed model calls by reason (auth_failed, rate_limited, model_not_found, unreachable, timeout, bad_response, other).',
+      help: 'Failed model calls by reason (auth_failed, rate_limited, model_not_found, unreachable, timeout, bad_response, invalid_request, context_too_long, other).',
       labelNames: ['provider', 'model', 'kind', 'reason'],
       registers: [registry],
     });

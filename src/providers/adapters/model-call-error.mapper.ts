@@ -34,6 +34,7 @@ export function toModelCallError(
   if (status === 429) return fail('rate_limited', detail, retryAfterOf(error));
   if (status === 408 || status === 504) return fail('timeout', detail);
   if (status === 400 && isContextTooLong(error, detail)) return fail('context_too_long', detail);
+  if (status === 400 || status === 422) return fail('invalid_request', detail);
   if (status !== undefined && status >= 500)
     return fail('unreachable', `HTTP ${status}: ${detail}`);
   if (status !== undefined) return fail('bad_response', `HTTP ${status}: ${detail}`);
