@@ -1,11 +1,6 @@
 import { defer, map, takeWhile, type Observable } from 'rxjs';
-import type {
-  ChatCallOptions,
-  ChatChunk,
-  ChatCompletion,
-  ChatMessage,
-  ChatModel,
-} from '../../providers';
+import type { ChatCallOptions, ChatChunk, ChatCompletion, ChatMessage } from '../../providers';
+import { ForwardingChatModel } from './forwarding-chat.model';
 import { countTextTokens, firstTokens } from './token-counter';
 
 /**
@@ -13,25 +8,7 @@ import { countTextTokens, firstTokens } from './token-counter';
  * held to maxTokens as OpenAI holds its models: the answer is cut at the limit, counted with the
  * tokenizer usage is counted with, and its last chunk says finish reason length.
  */
-export class TokenLimitedModel implements ChatModel {
-  constructor(private readonly model: ChatModel) {}
-
-  get providerId(): string {
-    return this.model.providerId;
-  }
-
-  get providerName(): string {
-    return this.model.providerName;
-  }
-
-  get key(): string {
-    return this.model.key;
-  }
-
-  get extractiveOnly(): boolean | undefined {
-    return this.model.extractiveOnly;
-  }
-
+export class TokenLimitedModel extends ForwardingChatModel {
   stream(messages: readonly ChatMessage[], options?: ChatCallOptions): Observable<ChatChunk> {
     const max = options?.maxTokens;
     if (max === undefined) return this.model.stream(messages, options);

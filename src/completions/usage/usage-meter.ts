@@ -4,10 +4,10 @@ import type {
   ChatChunk,
   ChatCompletion,
   ChatMessage,
-  ChatModel,
   FinishReason,
   TokenUsage,
 } from '../../providers';
+import { ForwardingChatModel } from './forwarding-chat.model';
 import { countPromptTokens, countTextTokens } from './token-counter';
 
 interface CallRecord {
@@ -21,28 +21,9 @@ interface CallRecord {
  * the answer, related questions), so that usage covers them all. A provider's reported usage is
  * used as is; calls without one are counted with the tokenizer, only when usage is read.
  */
-export class UsageMeter implements ChatModel {
+export class UsageMeter extends ForwardingChatModel {
   private readonly calls: CallRecord[] = [];
   private answerFinish: FinishReason = 'stop';
-
-  constructor(private readonly model: ChatModel) {}
-
-  get providerId(): string {
-    return this.model.providerId;
-  }
-
-  get providerName(): string {
-    return this.model.providerName;
-  }
-
-  get key(): string {
-    return this.model.key;
-  }
-
-  // Planning asks an extractive model nothing: /v1 then searches as POST /api/search does.
-  get extractiveOnly(): boolean | undefined {
-    return this.model.extractiveOnly;
-  }
 
   stream(messages: readonly ChatMessage[], options?: ChatCallOptions): Observable<ChatChunk> {
     const record: CallRecord = { messages, text: '' };

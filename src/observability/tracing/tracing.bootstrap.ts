@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { displayAddress } from '../../common/http/display-address';
 import { markTracingOn } from '../../common/tracing/tracing-state';
+import { isHttpUrl } from '../../common/http/http-url';
 
 /** Paths whose requests are not traced: probes and scrapes would drown the traces that matter. */
 const UNTRACED_PATHS = /^\/(?:metrics|health)(?:[/?]|$)/;
@@ -29,14 +30,6 @@ export function tracingSettingsProblem(env: NodeJS.ProcessEnv = process.env): st
     if (value && !isHttpUrl(value)) return `${name} must be an http or https URL`;
   }
   return undefined;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
 }
 
 /** Tracing is on when an OTLP endpoint or a traces exporter other than "none" is configured. */

@@ -11,6 +11,7 @@ import {
   type ProviderSpec,
   type ProviderType,
 } from './provider-spec';
+import { isHttpUrl } from '../../common/http/http-url';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONNECTION_STRINGS = ['apiKey', 'baseURL', 'preset'] as const;
@@ -168,14 +169,6 @@ function expandEnv(
       throw fail(field, `environment variable ${variable} is not set`);
     return found;
   });
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
