@@ -23,6 +23,7 @@ import {
   setReplyHeaders,
   type SecurityHeaders,
 } from './common/http/security-headers';
+import { MissingHostError } from './common/http/missing-host.error';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
 import { documentsConfig } from './documents';
@@ -71,6 +72,9 @@ export function createFastifyAdapter(
     // timeout) and checks on an interval, so check often enough for the limit.
     requestTimeout: server.requestTimeoutMs,
     http: {
+      // Node answers a request without Host with a bare 400; the onRequest hook answers it in the
+      // error shape instead.
+      requireHostHeader: false,
       requestTimeout: server.requestTimeoutMs,
       connectionsCheckingInterval:
         server.requestTimeoutMs > 0
@@ -118,7 +122,12 @@ export function configureApp(app: NestFastifyApplication, bundle: AdapterBundle)
 
   fastify.addHook('onRequest', (request, reply, done) => {
     setReplyHeaders(request, reply, security);
-    done();
+    const { raw } = request;
+    done(
+      raw.headers.host === undefined && raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1
+        ? new MissingHostError()
+        : undefined,
+    );
   });
   // The level is fixed at start-up: below info the hook would only cost every request a call.
   if (bundle.logger.isLevelEnabled('info')) {

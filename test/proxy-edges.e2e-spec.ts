@@ -237,6 +237,18 @@ describe('the proxy and the routes at the edges of HTTP (e2e)', () => {
       });
     });
 
+    it('answers an HTTP/1.1 request without Host with 400', async () => {
+      const res = await sendRaw(t.url, 'GET /api/providers HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(res.headers).toMatchObject(security);
+      expect(JSON.parse(res.body)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'HTTP/1.1 requests must carry a Host header',
+        requestId: res.headers['x-request-id'],
+      });
+    });
+
     it('answers a request that is not HTTP with 400', async () => {
       const res = await sendRaw(t.url, 'HELLO THERE\r\n\r\n');
       expect(res.status).toBe(400);
