@@ -17,13 +17,13 @@ import { BodyTooDeepError, nestedDeeperThan } from './common/http/body-depth';
 import { registerBodyChoice } from './common/http/body-choice';
 import { continueExpectation } from './common/http/continue-expectation';
 import { parseJsonBody } from './common/http/json-body.parser';
+import { MissingHostError } from './common/http/missing-host.error';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/http/request-id';
 import {
   securityHeaders,
   setReplyHeaders,
   type SecurityHeaders,
 } from './common/http/security-headers';
-import { MissingHostError } from './common/http/missing-host.error';
 import { lazyChildLoggerFactory } from './common/logging/lazy-request-logger';
 import { createPinoLogger } from './common/logging/pino-logger.factory';
 import { documentsConfig } from './documents';

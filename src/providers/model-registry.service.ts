@@ -13,7 +13,7 @@ import { messageOf, toModelCallError } from './adapters/model-call-error.mapper'
 import type { ModelLists, ProviderAdapter } from './adapters/provider-adapter';
 import { providersConfig, type ProvidersConfig } from './config/providers.config';
 import type { ProviderSpec } from './config/provider-spec';
-import { InvalidModelSelectionError, ModelCallError } from './model.errors';
+import { failureText, InvalidModelSelectionError, ModelCallError } from './model.errors';
 import type {
   ChatModel,
   EmbeddingModel,
@@ -204,8 +204,7 @@ export class ModelRegistryService implements ModelRegistry, OnModuleInit, OnModu
       this.schedule(state, this.config.modelsTtlMs);
     } catch (error) {
       const mapped = toModelCallError(error, { providerName: spec.name, key: '(listing)' });
-      const failure =
-        mapped instanceof ModelCallError ? mapped.failure.replaceAll('_', ' ') : 'failed';
+      const failure = mapped instanceof ModelCallError ? failureText(mapped.failure) : 'failed';
       state.lists = undefined;
       state.failure = `could not list models (${failure}): ${messageOf(error)}`;
       this.logger.warn(`provider ${spec.name} (${spec.type}) is down: ${state.failure}`);

@@ -31,6 +31,11 @@ const STATUS: Record<ModelCallFailure, number> = {
   bad_response: 502,
 };
 
+/** A failure as words: "context too long". */
+export function failureText(failure: ModelCallFailure): string {
+  return failure.replaceAll('_', ' ');
+}
+
 /** A call to a model provider failed; names the provider and model, never the key or address. */
 export class ModelCallError extends QuarryError {
   /** OpenAI's code for the failure a client can act on, where there is one. */
@@ -44,7 +49,7 @@ export class ModelCallError extends QuarryError {
     retryAfterSeconds?: number,
   ) {
     super(
-      `${provider} model ${model}: ${failure.replaceAll('_', ' ')}: ${detail}`,
+      `${provider} model ${model}: ${failureText(failure)}: ${detail}`,
       STATUS[failure],
       retryAfterSeconds !== undefined ? { 'retry-after': String(retryAfterSeconds) } : {},
     );

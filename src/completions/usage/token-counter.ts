@@ -36,10 +36,13 @@ export function countPromptTokens(messages: readonly ChatMessage[]): number {
   return total;
 }
 
-/** The longest start of a text within this many tokens (whole characters only). */
-export function firstTokens(text: string, tokens: number): string {
+/**
+ * The longest start of a text within this many tokens (whole characters only), or undefined when
+ * the whole text is within them: encoded once, whether it is cut or not.
+ */
+export function cutToTokens(text: string, tokens: number): string | undefined {
   const encoded = tiktoken().encode(text);
-  if (encoded.length <= tokens) return text;
+  if (encoded.length <= tokens) return undefined;
   // A token may end inside a character; a half character decodes as U+FFFD and is left out.
   return tiktoken()
     .decode(encoded.slice(0, Math.max(0, tokens)))

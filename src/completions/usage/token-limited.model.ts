@@ -1,7 +1,7 @@
 import { defer, map, takeWhile, type Observable } from 'rxjs';
 import type { ChatCallOptions, ChatChunk, ChatCompletion, ChatMessage } from '../../providers';
 import { ForwardingChatModel } from './forwarding-chat.model';
-import { countTextTokens, firstTokens } from './token-counter';
+import { cutToTokens } from './token-counter';
 
 /**
  * A model that cannot be given a token limit (the built-in extractive one writes whole sentences)
@@ -17,10 +17,12 @@ export class TokenLimitedModel extends ForwardingChatModel {
       return this.model.stream(messages, options).pipe(
         map((chunk): ChatChunk => {
           const next = written + chunk.text;
-          const kept = countTextTokens(next) <= max ? next : firstTokens(next, max);
-          const text = kept.slice(written.length);
-          written = kept;
-          return kept === next ? chunk : { text, finishReason: 'length' };
+          const cut = cutToTokens(next, max);
+          if (cut === undefined) {
+            written = next;
+            return chunk;
+          }
+          return { text: cut.slice(written.length), finishReason: 'length' };
         }),
         takeWhile((chunk) => chunk.finishReason !== 'length', true),
       );
@@ -32,8 +34,10 @@ export class TokenLimitedModel extends ForwardingChatModel {
     options?: ChatCallOptions,
   ): Promise<ChatCompletion> {
     const completion = await this.model.complete(messages, options);
-    const max = options?.maxTokens;
-    if (max === undefined || countTextTokens(completion.text) <= max) return completion;
-    return { text: firstTokens(completion.text, max), finishReason: 'length' };
+    const cut =
+      options?.maxTokens === undefined
+        ? undefined
+        : cutToTokens(completion.text, options.maxTokens);
+    return cut === undefined ? completion : { text: cut, finishReason: 'length' };
   }
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { displayAddress } from '../../common/http/display-address';
-import { markTracingOn } from '../../common/tracing/tracing-state';
 import { isHttpUrl } from '../../common/http/http-url';
+import { markTracingOn } from '../../common/tracing/tracing-state';
 
 /** Paths whose requests are not traced: probes and scrapes would drown the traces that matter. */
 const UNTRACED_PATHS = /^\/(?:metrics|health)(?:[/?]|$)/;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { ConfigValidationError } from '../../common/config/config-validation.error';
+import { isHttpUrl } from '../../common/http/http-url';
 import type { ModelDescriptor } from '../model.ports';
 import { displayNameFor } from './model-display-name';
 import { OPENAI_PRESETS } from './openai-presets';
@@ -11,7 +12,6 @@ import {
   type ProviderSpec,
   type ProviderType,
 } from './provider-spec';
-import { isHttpUrl } from '../../common/http/http-url';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONNECTION_STRINGS = ['apiKey', 'baseURL', 'preset'] as const;
